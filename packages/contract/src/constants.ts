@@ -1,0 +1,18 @@
+/** Business constants of spec §9 and the contract. */
+export const SUCCESS_CODE = 200;
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+export const API_ERROR_TOAST_MS = 1_000;
+export const TOAST_SHORT_MS = 3_000;
+export const TOAST_LONG_MS = 8_000;
+export const NOTIFICATION_MS = 1_500;
+export const RELATIVE_TIME_REFRESH_MS = 10_000;
+export const ACTIVATION_LINK_TTL_MS = 24 * 60 * 60 * 1000;
+export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
+export const VERIFICATION_CODE_TTL_MS = 10 * 60 * 1000;
+export const VERIFICATION_CODE_INTERVAL_MS = 60 * 1000;
+export const MAX_INVITEES = 5;
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+export const API_BASE = '/v1';
+/** localStorage key of the chosen locale (spec §4). */
+export const LOCALE_STORAGE_KEY = 'umi_locale';

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import {
+  confirmField,
+  emailField,
+  passwordField,
+  phoneField,
+  textParam,
+  verificationCodeField,
+  withConfirmedPassword,
+} from '../validation.ts';
+
+export const registerBodySchema = withConfirmedPassword(
+  z.strictObject({
+    email: emailField,
+    password: passwordField,
+    confirm: confirmField,
+    phone: phoneField,
+    code: verificationCodeField,
+  }),
+);
+export type RegisterBody = z.infer<typeof registerBodySchema>;
+
+export const verificationCodeBodySchema = z.strictObject({ phone: phoneField });
+
+export const loginBodySchema = z.strictObject({
+  /** Email or phone. */
+  account: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .max(254, { error: 'validation.tooLong' }),
+  password: z
+    .string({ error: 'validation.password.required' })
+    .min(1, { error: 'validation.password.required' })
+    .max(128, { error: 'validation.tooLong' }),
+});
+
+export const tokenBodySchema = z.strictObject({
+  token: z.string({ error: 'validation.invalid' }).min(1).max(200, { error: 'validation.tooLong' }),
+});
+
+export const resendActivationBodySchema = z.strictObject({
+  email: emailField,
+  password: z.string({ error: 'validation.password.required' }).min(1).max(128),
+  newEmail: emailField.optional(),
+});
+
+export const forgetBodySchema = z.strictObject({ email: emailField });
+
+export const resetPasswordBodySchema = withConfirmedPassword(
+  z.strictObject({
+    token: z.string({ error: 'validation.invalid' }).min(1).max(200),
+    password: passwordField,
+    confirm: confirmField,
+  }),
+);
+
+export const editPasswordBodySchema = withConfirmedPassword(
+  z.strictObject({
+    oldPassword: z
+      .string({ error: 'validation.password.required' })
+      .min(1, { error: 'validation.password.required' })
+      .max(128),
+    password: passwordField,
+    confirm: confirmField,
+  }),
+);
+
+export const genderValues = ['unspecified', 'female', 'male', 'other'] as const;
+
+export const editUserBodySchema = z.strictObject({
+  nickname: textParam(40).optional(),
+  avatar: z.string().max(500, { error: 'validation.tooLong' }).optional(),
+  gender: z.enum(genderValues, { error: 'validation.invalid' }).optional(),
+  birthday: z.iso.date({ error: 'validation.invalid' }).nullable().optional(),
+});
+
+export const userSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  nickname: z.string(),
+  avatar: z.string(),
+  gender: z.enum(genderValues),
+  birthday: z.string().nullable(),
+  activated: z.boolean(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;

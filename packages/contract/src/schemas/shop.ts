@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { SUPPORTED_LOCALES } from '../locale.ts';
+import { moneySchema } from './catalog.ts';
+
+export const bannerSchema = z.object({
+  image: z.string(),
+  title: z.string(),
+  /** A storefront path such as `/detail?id=…`. */
+  link: z.string(),
+});
+
+/** `GET /v1/home/systems`: public shop settings. */
+export const systemsSchema = z.object({
+  shopName: z.string(),
+  logo: z.string(),
+  currency: z.string().length(3),
+  defaultLocale: z.enum(SUPPORTED_LOCALES),
+  banners: z.array(bannerSchema),
+  shippingFee: moneySchema,
+  freeShippingOver: moneySchema,
+  paymentWindowMinutes: z.number().int(),
+  contact: z.object({ email: z.string(), phone: z.string(), address: z.string() }),
+});
+export type Systems = z.infer<typeof systemsSchema>;
+
+export const couponKindValues = ['amount', 'percent'] as const;
+
+export const couponSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  /** `amount`: `value` minor units off; `percent`: `value` percent off. */
+  kind: z.enum(couponKindValues),
+  value: z.number().int(),
+  minSpend: moneySchema,
+  startsAt: z.string(),
+  endsAt: z.string(),
+  total: z.number().int(),
+  remaining: z.number().int(),
+  perUserLimit: z.number().int(),
+  /** Present when a shopper is logged in. */
+  claimed: z.boolean().optional(),
+  usable: z.boolean().optional(),
+});
+export type Coupon = z.infer<typeof couponSchema>;
+
+export interface Region {
+  code: string;
+  name: string;
+  children?: Region[];
+}
+export const regionSchema: z.ZodType<Region> = z.lazy(() =>
+  z.object({ code: z.string(), name: z.string(), children: z.array(regionSchema).optional() }),
+);

@@ -1,0 +1,77 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+/** The same query API over PGlite and node-postgres. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DbConfig {
+  /** postgres://… selects a real PostgreSQL; otherwise PGlite stores its files under `dataDir`. */
+  databaseUrl?: string | undefined;
+  /** Directory for PGlite's files; `memory://` keeps them in memory. */
+  dataDir: string;
+  /** PGlite only: start from a dump made by `dumpDataDir` (tests use it to skip migrating again). */
+  loadDataDir?: Blob | undefined;
+  poolSize?: number | undefined;
+}
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Applies pending migrations; safe to call on every start. */
+  migrate(): Promise<void>;
+  /** Answers when the database does: backs `/readyz`. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  /** PGlite only: the whole cluster as a tarball. */
+  dump?(): Promise<Blob>;
+}
+
+export const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
+
+export async function createDb(config: DbConfig): Promise<Database> {
+  if (config.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.poolSize ?? 10 });
+    // A dropped idle connection must not crash the process; the pool replaces it.
+    pool.on('error', () => {});
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
+      ping: async () => {
+        await pool.query('select 1');
+      },
+      close: () => pool.end(),
+    };
+  }
+  const inMemory = config.dataDir.startsWith('memory://');
+  const dir = inMemory ? config.dataDir : join(config.dataDir, 'pglite');
+  if (!inMemory) mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create({
+    dataDir: dir,
+    ...(config.loadDataDir ? { loadDataDir: config.loadDataDir } : {}),
+    extensions: { pg_trgm },
+  });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: () => client.close(),
+    dump: () => client.dumpDataDir('none') as Promise<Blob>,
+  };
+}
