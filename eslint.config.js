@@ -14,12 +14,24 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-restricted-syntax': [
         'error',
-        { selector: "MemberExpression[object.name='process'][property.name='env']", message: 'Read configuration in config.ts only.' },
+        {
+          selector: "MemberExpression[object.name='process'][property.name='env']",
+          message: 'Read configuration in config.ts only.',
+        },
       ],
     },
   },
   {
-    files: ['apps/api/src/config.ts', 'e2e/**', 'bench/**', 'scripts/**', '**/*.test.ts', 'packages/db/src/testing.ts', 'vitest.config.ts', 'packages/db/drizzle.config.ts'],
+    files: [
+      'apps/api/src/config.ts',
+      'e2e/**',
+      'bench/**',
+      'scripts/**',
+      '**/*.test.ts',
+      'packages/db/src/testing.ts',
+      'vitest.config.ts',
+      'packages/db/drizzle.config.ts',
+    ],
     rules: { 'no-restricted-syntax': 'off' },
   },
   {

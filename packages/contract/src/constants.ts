@@ -16,3 +16,24 @@ export const MAX_PAGE_SIZE = 100;
 export const API_BASE = '/v1';
 /** localStorage key of the chosen locale (spec §4). */
 export const LOCALE_STORAGE_KEY = 'umi_locale';
+
+/** The storefront's routes (exact match, history mode). The server answers them with the app's index.html. */
+export const STOREFRONT_PATHS = [
+  '/',
+  '/home',
+  '/user',
+  '/detail',
+  '/address',
+  '/cart',
+  '/order',
+  '/my/order',
+  '/tips',
+  '/forget',
+  '/forgetsucess',
+  '/passwordchange',
+  '/register',
+  '/registersucess',
+  '/login',
+  '/registerchange',
+] as const;
+export type StorefrontPath = (typeof STOREFRONT_PATHS)[number];

@@ -56,8 +56,7 @@ const ptBR: Catalog = {
   'validation.email.required': 'Por favor insira seu email!',
   'validation.email.invalid': 'O endereço de email está em formato errado!',
   'validation.password.required': 'Por favor insira sua senha!',
-  'validation.password.tooShort':
-    'Insira pelo menos 6 caracteres. Não use senhas fáceis de adivinhar.',
+  'validation.password.tooShort': 'Insira pelo menos 6 caracteres. Não use senhas fáceis de adivinhar.',
   'validation.password.weak': 'Esta senha é fácil demais de adivinhar. Escolha outra.',
   'validation.confirm.required': 'Por favor confirme sua senha!',
   'validation.confirm.mismatch': 'As senhas digitadas não coincidem!',

@@ -10,6 +10,8 @@ export const MIN_PASSWORD_LENGTH = 6;
  * rule and its text are defined once, here.
  */
 const msg = (key: MessageKey) => ({ error: key });
+/** A failed presence check stops the field's other checks: "required" is the one message that helps. */
+const stop = (key: MessageKey) => ({ error: key, abort: true });
 
 // The WHATWG rule browsers use for <input type=email>, so the form and the server never disagree.
 const EMAIL_PATTERN =
@@ -37,7 +39,7 @@ export function passwordStrength(password: string): PasswordStrength {
 }
 
 const requiredString = (key: MessageKey, max = 200) =>
-  z.string(msg(key)).trim().min(1, msg(key)).max(max, msg('validation.tooLong'));
+  z.string(msg(key)).trim().min(1, stop(key)).max(max, stop('validation.tooLong'));
 
 export const emailField = requiredString('validation.email.required', 254).refine(
   isEmail,
@@ -49,12 +51,12 @@ export const phoneField = requiredString('validation.phone.required', 32).refine
 );
 export const passwordField = z
   .string(msg('validation.password.required'))
-  .min(1, msg('validation.password.required'))
+  .min(1, stop('validation.password.required'))
   .min(MIN_PASSWORD_LENGTH, msg('validation.password.tooShort'))
   .max(128, msg('validation.tooLong'));
 export const confirmField = z
   .string(msg('validation.confirm.required'))
-  .min(1, msg('validation.confirm.required'))
+  .min(1, stop('validation.confirm.required'))
   .max(128, msg('validation.tooLong'));
 export const verificationCodeField = requiredString('validation.code.required', 6).regex(
   /^\d{6}$/,
@@ -81,9 +83,7 @@ export function textParam(max: number) {
 }
 
 /** Adds the "confirm must equal password" rule to a schema holding both. */
-export function withConfirmedPassword<T extends z.ZodType<{ password: string; confirm: string }>>(
-  schema: T,
-) {
+export function withConfirmedPassword<T extends z.ZodType<{ password: string; confirm: string }>>(schema: T) {
   return schema.refine((v) => v.password === v.confirm, {
     path: ['confirm'],
     ...msg('validation.confirm.mismatch'),

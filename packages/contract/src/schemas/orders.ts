@@ -99,9 +99,7 @@ export const orderSchema = orderTotalsSchema.extend({
   note: z.string(),
   createdAt: z.string(),
   payBy: z.string().nullable(),
-  history: z.array(
-    z.object({ status: z.enum(orderStatusValues), at: z.string(), actor: z.string() }),
-  ),
+  history: z.array(z.object({ status: z.enum(orderStatusValues), at: z.string(), actor: z.string() })),
 });
 export type Order = z.infer<typeof orderSchema>;
 

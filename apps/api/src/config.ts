@@ -1,0 +1,45 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const configSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
+    .optional(),
+  SEED: z.enum(['demo', 'none']).default('demo'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  STOREFRONT_DIST: z.string().optional(),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  seed: 'demo' | 'none';
+  logLevel: string;
+  /** The built storefront; the app serves it when the folder exists. */
+  storefrontDist: string;
+}
+
+/** Reads and validates the environment once; nothing else in the app touches `process.env`. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    seed: e.SEED,
+    logLevel: e.LOG_LEVEL,
+    storefrontDist: resolve(e.STOREFRONT_DIST ?? new URL('../../storefront/dist', import.meta.url).pathname),
+  };
+}

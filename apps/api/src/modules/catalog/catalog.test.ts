@@ -1,0 +1,241 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  categorySchema,
+  envelopeSchema,
+  goodsDetailSchema,
+  goodsSummarySchema,
+  pagedEnvelopeSchema,
+  type GoodsSummary,
+} from '@shop/contract';
+import { schema } from '@shop/db';
+import { z } from 'zod';
+import { createTestApp, type TestApp } from '../../testing.ts';
+
+let t: TestApp;
+let onShelf: number;
+beforeAll(async () => {
+  t = await createTestApp();
+  const [row] = await t.database.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(schema.goods)
+    .where(eq(schema.goods.onShelf, true));
+  onShelf = row!.n;
+});
+afterAll(() => t.close());
+
+const listSchema = pagedEnvelopeSchema(goodsSummarySchema);
+async function list(query: string, locale = 'en-US') {
+  const res = await t.app.inject({ url: `/v1/home/goods${query}`, headers: { 'accept-language': locale } });
+  return { res, body: res.json() };
+}
+
+describe('GET /v1/home/goods', () => {
+  it('lists the first page of on-shelf goods with the total', async () => {
+    const { res, body } = await list('');
+    expect(res.statusCode).toBe(200);
+    const parsed = listSchema.parse(body);
+    expect(parsed.code).toBe(200);
+    expect(parsed.data).toHaveLength(20);
+    expect(parsed.meta).toEqual({ page: 1, pageSize: 20, total: onShelf });
+  });
+
+  it('pages through every goods exactly once', async () => {
+    const seen = new Set<string>();
+    const pages = Math.ceil(onShelf / 25);
+    for (let page = 1; page <= pages; page++) {
+      const { body } = await list(`?pageSize=25&page=${page}`);
+      for (const g of body.data as GoodsSummary[]) seen.add(g.id);
+    }
+    expect(seen.size).toBe(onShelf);
+    const beyond = await list(`?pageSize=25&page=${pages + 1}`);
+    expect(beyond.body.data).toEqual([]);
+    expect(beyond.body.meta.total).toBe(onShelf);
+  });
+
+  it.each([
+    ['?page=0', 'page'],
+    ['?pageSize=1000', 'pageSize'],
+    ['?pageSize=0', 'pageSize'],
+    ['?page=abc', 'page'],
+    ['?page=1.5', 'page'],
+    ['?minPrice=-5', 'minPrice'],
+    ['?sort=cheapest', 'sort'],
+    ['?categoryId=not-an-id', 'categoryId'],
+    ['?page[]=1', 'page'],
+    ['?colour=red', 'colour'],
+  ])('refuses %s with code 1 naming %s', async (query, field) => {
+    const { res, body } = await list(query);
+    expect(res.statusCode).toBe(422);
+    expect(body.code).toBe(1);
+    expect(Object.keys(body.msg)).toEqual([field]);
+  });
+
+  it('explains refusals in the shopper language', async () => {
+    const { body } = await list('?page=abc', 'zh-CN');
+    expect(body.msg).toEqual({ page: '请输入整数。' });
+  });
+
+  it.each([
+    ['price_asc', (a: GoodsSummary, b: GoodsSummary) => a.price <= b.price],
+    ['price_desc', (a: GoodsSummary, b: GoodsSummary) => a.price >= b.price],
+    ['sales', (a: GoodsSummary, b: GoodsSummary) => a.sales >= b.sales],
+    ['newest', (a: GoodsSummary, b: GoodsSummary) => a.createdAt >= b.createdAt],
+  ])('sorts by %s', async (sort, inOrder) => {
+    const { body } = await list(`?sort=${sort}&pageSize=100`);
+    const items = body.data as GoodsSummary[];
+    expect(items.length).toBe(Math.min(100, onShelf));
+    items.slice(1).forEach((item, i) => expect(inOrder(items[i]!, item)).toBe(true));
+  });
+
+  it('filters by a parent category including its children', async () => {
+    const [parent] = await t.database.db
+      .select()
+      .from(schema.categories)
+      .where(isNull(schema.categories.parentId))
+      .limit(1);
+    const children = await t.database.db
+      .select({ id: schema.categories.id })
+      .from(schema.categories)
+      .where(eq(schema.categories.parentId, parent!.id));
+    const family = new Set([parent!.id, ...children.map((c) => c.id)]);
+    const [expected] = await t.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(schema.goods)
+      .where(
+        and(
+          eq(schema.goods.onShelf, true),
+          sql`${schema.goods.categoryId} in (${sql.join(
+            [...family].map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+        ),
+      );
+    const { body } = await list(`?categoryId=${parent!.id}&pageSize=100`);
+    expect(body.meta.total).toBe(expected!.n);
+    expect(body.meta.total).toBeGreaterThan(0);
+    for (const g of body.data as GoodsSummary[]) expect(family.has(g.categoryId)).toBe(true);
+  });
+
+  it('filters by a price range', async () => {
+    const { body } = await list('?minPrice=2000&maxPrice=5000&pageSize=100');
+    expect(body.meta.total).toBeGreaterThan(0);
+    for (const g of body.data as GoodsSummary[]) {
+      expect(g.price).toBeGreaterThanOrEqual(2000);
+      expect(g.price).toBeLessThanOrEqual(5000);
+    }
+  });
+
+  it('finds goods by a word of their name, in English and in Chinese', async () => {
+    const [sample] = await t.database.db
+      .select({ id: schema.goodsTranslations.goodsId, name: schema.goodsTranslations.name })
+      .from(schema.goodsTranslations)
+      .innerJoin(schema.goods, eq(schema.goods.id, schema.goodsTranslations.goodsId))
+      .where(and(eq(schema.goodsTranslations.locale, 'zh-CN'), eq(schema.goods.onShelf, true)))
+      .limit(1);
+    const zhWord = [...sample!.name].slice(0, 2).join('');
+    const zh = await list(`?keyword=${encodeURIComponent(zhWord)}&pageSize=100`, 'zh-CN');
+    expect((zh.body.data as GoodsSummary[]).map((g) => g.id)).toContain(sample!.id);
+
+    const [english] = await t.database.db
+      .select({ name: schema.goodsTranslations.name })
+      .from(schema.goodsTranslations)
+      .where(
+        and(eq(schema.goodsTranslations.goodsId, sample!.id), eq(schema.goodsTranslations.locale, 'en-US')),
+      );
+    const enWord = english!.name.split(' ').sort((a, b) => b.length - a.length)[0]!;
+    const en = await list(`?keyword=${encodeURIComponent(enWord.toUpperCase())}&pageSize=100`);
+    expect((en.body.data as GoodsSummary[]).map((g) => g.id)).toContain(sample!.id);
+    expect((en.body.data as GoodsSummary[]).find((g) => g.id === sample!.id)?.name).toBe(english!.name);
+  });
+
+  it('treats % and _ in a keyword as plain characters', async () => {
+    const { body } = await list('?keyword=%25%25_');
+    expect(body.meta.total).toBe(0);
+  });
+
+  it('answers a repeated request from prepared bytes with the same ETag, and 304 when unchanged', async () => {
+    const first = await list('?pageSize=7');
+    const etag = first.res.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.res.headers['cache-control']).toContain('no-cache');
+    const second = await list('?pageSize=7');
+    expect(second.res.headers.etag).toBe(etag);
+    expect(second.res.body).toBe(first.res.body);
+    const conditional = await t.app.inject({
+      url: '/v1/home/goods?pageSize=7',
+      headers: { 'accept-language': 'en-US', 'if-none-match': etag },
+    });
+    expect(conditional.statusCode).toBe(304);
+    expect(conditional.body).toBe('');
+  });
+
+  it('keeps each locale apart in the cache', async () => {
+    const en = await list('?pageSize=3', 'en-US');
+    const zh = await list('?pageSize=3', 'zh-CN');
+    expect(en.res.headers.etag).not.toBe(zh.res.headers.etag);
+    expect(zh.body.data[0].name).toMatch(/\p{Script=Han}/u);
+  });
+
+  it('sends compressed bytes to clients that accept them', async () => {
+    const res = await t.app.inject({
+      url: '/v1/home/goods?pageSize=20',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(res.headers['content-encoding']).toBe('br');
+  });
+});
+
+describe('GET /v1/home/goods/{id}', () => {
+  it('returns one goods with options and SKUs in the shopper locale', async () => {
+    const { body: listed } = await list('?pageSize=1', 'pt-BR');
+    const id = listed.data[0].id as string;
+    const res = await t.app.inject({ url: `/v1/home/goods/${id}`, headers: { 'accept-language': 'pt-BR' } });
+    expect(res.statusCode).toBe(200);
+    const detail = envelopeSchema(goodsDetailSchema).parse(res.json()).data;
+    expect(detail.name).toBe(listed.data[0].name);
+    expect(detail.skus.length).toBeGreaterThanOrEqual(2);
+    expect(detail.price).toBe(Math.min(...detail.skus.map((s) => s.price)));
+    for (const sku of detail.skus) expect(sku.options).toHaveLength(detail.options.length);
+  });
+
+  it('answers an unknown id with 404', async () => {
+    const res = await t.app.inject({
+      url: '/v1/home/goods/00000000-0000-4000-8000-000000000000',
+      headers: { 'accept-language': 'en-US' },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({
+      code: 404,
+      data: null,
+      msg: 'This item does not exist or is no longer on sale.',
+    });
+  });
+
+  it('answers a malformed id with code 1', async () => {
+    const res = await t.app.inject('/v1/home/goods/1%27%20or%201=1');
+    expect(res.statusCode).toBe(422);
+    expect(res.json().code).toBe(1);
+  });
+
+  it('hides goods that are off shelf', async () => {
+    const [off] = await t.database.db
+      .select({ id: schema.goods.id })
+      .from(schema.goods)
+      .where(eq(schema.goods.onShelf, false))
+      .limit(1);
+    const res = await t.app.inject(`/v1/home/goods/${off!.id}`);
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('GET /v1/home/categories', () => {
+  it('lists parents and children with translated names', async () => {
+    const res = await t.app.inject({ url: '/v1/home/categories', headers: { 'accept-language': 'zh-TW' } });
+    const categories = envelopeSchema(z.array(categorySchema)).parse(res.json()).data;
+    const parents = categories.filter((c) => c.parentId === null);
+    expect(parents.length).toBeGreaterThanOrEqual(8);
+    expect(categories.length).toBeGreaterThan(parents.length);
+    for (const c of categories) expect(c.name).toMatch(/\p{Script=Han}/u);
+  });
+});

@@ -1,0 +1,28 @@
+import { createDb } from '@shop/db';
+import { seedDemo, seedReferenceData } from '@shop/db/seed';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+
+/** Starts the shop: opens and migrates the database, seeds an empty one, serves until told to stop. */
+const config = loadConfig();
+const database = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+await database.migrate();
+await seedReferenceData(database.db);
+if (config.seed === 'demo') await seedDemo(database.db);
+
+const app = await buildApp(config, database);
+app.addHook('onClose', () => database.close());
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    app.log.info({ signal }, 'shutting down');
+    void app.close().then(() => process.exit(0));
+  });
+}
+
+await app.listen({ port: config.port, host: config.host });
+const shown = config.host === '0.0.0.0' ? '127.0.0.1' : config.host;
+app.log.info(`Shop ready at http://${shown}:${config.port} (${database.kind})`);
+console.log(
+  `\n  Shop:      http://${shown}:${config.port}/\n  API docs:  http://${shown}:${config.port}/v1/docs\n`,
+);

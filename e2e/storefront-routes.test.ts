@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { STOREFRONT_PATHS, SUPPORTED_LOCALES } from '@shop/contract';
+import { launchChromium, openShopper, seriousAccessibilityViolations } from './support/browser.ts';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+let knownGoodsId: string;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  const list = (await (await fetch(`${baseUrl}/v1/home/goods?pageSize=1`)).json()) as {
+    data: { id: string }[];
+  };
+  knownGoodsId = list.data[0]!.id;
+});
+afterAll(() => browser?.close());
+
+const GUEST_ONLY_LOGIN = new Set(['/user', '/address', '/order', '/my/order', '/passwordchange']);
+const HAN = /\p{Script=Han}/u;
+
+describe.each(SUPPORTED_LOCALES)('every storefront route in %s', (locale) => {
+  it.each(STOREFRONT_PATHS)('renders %s without console errors', async (path) => {
+    const url = path === '/detail' ? `${path}?id=${knownGoodsId}` : path;
+    const { context, page, errors } = await openShopper(browser, baseUrl, locale);
+    try {
+      const response = await page.goto(url);
+      expect(response?.status()).toBe(200);
+      const heading = page.locator('main h1').first();
+      await heading.waitFor({ state: 'visible' });
+      await page.waitForLoadState('networkidle');
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(locale);
+      const text = (await heading.textContent()) ?? '';
+      expect(text.trim()).not.toBe('');
+      if (locale.startsWith('zh')) expect(text).toMatch(HAN);
+      if (locale === 'en-US') expect(text).not.toMatch(HAN);
+      if (GUEST_ONLY_LOGIN.has(path)) {
+        expect(new URL(page.url()).pathname).toBe('/login');
+        expect(new URL(page.url()).searchParams.get('redirect')).toBe(path);
+      }
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('unknown paths', () => {
+  it('show the 404 page with a way home', async () => {
+    const { context, page, errors } = await openShopper(browser, baseUrl, 'en-US');
+    try {
+      const response = await page.goto('/no/such/page');
+      expect(response?.status()).toBe(404);
+      await page.getByText('Sorry, the page you visited does not exist.').waitFor();
+      await page.getByRole('link', { name: /home/i }).click();
+      await page.waitForURL(`${baseUrl}/`);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('accessibility', () => {
+  it.each(STOREFRONT_PATHS)('axe finds no serious or critical violation on %s', async (path) => {
+    const url = path === '/detail' ? `${path}?id=${knownGoodsId}` : path;
+    const { context, page } = await openShopper(browser, baseUrl, 'en-US');
+    try {
+      await page.goto(url);
+      await page.locator('main h1').first().waitFor({ state: 'visible' });
+      await page.waitForLoadState('networkidle');
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

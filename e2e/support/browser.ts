@@ -1,0 +1,51 @@
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { LOCALE_STORAGE_KEY, type Locale } from '@shop/contract';
+
+/** Debian's Chromium with the flags these machines need (no sandbox as root, no background networking). */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export interface ShopperPage {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors and uncaught exceptions seen so far. */
+  errors: string[];
+}
+
+/** A fresh browser context whose storefront starts in `locale` (the saved choice, as the switcher stores it). */
+export async function openShopper(browser: Browser, baseUrl: string, locale: Locale): Promise<ShopperPage> {
+  const context = await browser.newContext({ baseURL: baseUrl, locale });
+  await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
+    LOCALE_STORAGE_KEY,
+    locale,
+  ] as const);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { context, page, errors };
+}
+
+/** axe-core violations a user would be hurt by: serious and critical ones. */
+export async function seriousAccessibilityViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}

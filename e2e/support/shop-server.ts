@@ -1,0 +1,68 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface RunningShop {
+  baseUrl: string;
+  stop: () => Promise<void>;
+}
+
+const root = new URL('../..', import.meta.url).pathname;
+
+/** A free TCP port on 127.0.0.1, chosen by the kernel. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+/**
+ * Starts the real shop exactly as `npm start` serves it (built storefront, migrated and seeded PGlite in a
+ * fresh data directory) on a free port, and waits until it is ready.
+ */
+export async function startShop(env: Record<string, string> = {}): Promise<RunningShop> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'shop-e2e-'));
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`shop exited with ${child.exitCode} before it was ready`);
+    try {
+      if ((await fetch(`${baseUrl}/readyz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('shop did not become ready within 90 s');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    baseUrl,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,79 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb, type Database } from './client.ts';
+import { categories, goods, skus } from './schema.ts';
+import { createTestDatabase, testEngine } from './testing.ts';
+
+describe(`the schema on ${testEngine()}`, () => {
+  let database: Database;
+  let goodsId: string;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const [category] = await database.db
+      .insert(categories)
+      .values({ name: { 'en-US': 'Tea' } })
+      .returning();
+    const [row] = await database.db
+      .insert(goods)
+      .values({ categoryId: category!.id, image: '/media/x.svg', images: [], options: [], price: 100 })
+      .returning();
+    goodsId = row!.id;
+  });
+  afterAll(() => database.close());
+
+  it('runs on the engine the test run asked for', () => {
+    expect(database.kind).toBe(testEngine());
+  });
+
+  it('never lets stock go below zero', async () => {
+    const [sku] = await database.db
+      .insert(skus)
+      .values({ goodsId, options: [], price: 100, stock: 1 })
+      .returning();
+    await expect(
+      database.db
+        .update(skus)
+        .set({ stock: sql`${skus.stock} - 2` })
+        .where(eq(skus.id, sku!.id)),
+    ).rejects.toThrow();
+    const [after] = await database.db.select().from(skus).where(eq(skus.id, sku!.id));
+    expect(after?.stock).toBe(1);
+  });
+
+  it('refuses goods in a category that does not exist', async () => {
+    await expect(
+      database.db.insert(goods).values({
+        categoryId: '00000000-0000-4000-8000-000000000000',
+        image: '',
+        images: [],
+        options: [],
+        price: 1,
+      }),
+    ).rejects.toThrow();
+  });
+
+  it('migrating again changes nothing', async () => {
+    await expect(database.migrate()).resolves.toBeUndefined();
+  });
+});
+
+describe('PGlite on disk', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'shop-db-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('keeps its data across a restart', async () => {
+    const first = await createDb({ dataDir });
+    await first.migrate();
+    await first.db.insert(categories).values({ name: { 'en-US': 'Kept' } });
+    await first.close();
+
+    const second = await createDb({ dataDir });
+    await second.migrate();
+    const rows = await second.db.select().from(categories);
+    await second.close();
+    expect(rows.map((r) => r.name['en-US'])).toEqual(['Kept']);
+  });
+});

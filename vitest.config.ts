@@ -1,0 +1,45 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * `unit`: pure code. `storefront`: React components in happy-dom. `db`: data layer and API against a real
+ * database, run once per engine by scripts/test-api.sh (TEST_DB=pglite|postgres). `e2e`: the built shop in
+ * Chromium, run by scripts/test-e2e.sh.
+ */
+export default defineConfig({
+  test: {
+    pool: 'threads',
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/contract/src/**/*.test.ts', 'packages/api-client/src/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'storefront',
+          include: ['apps/storefront/src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+        },
+      },
+      {
+        test: {
+          name: 'db',
+          include: ['packages/db/src/**/*.test.ts', 'apps/api/src/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.test.ts'],
+          globalSetup: ['e2e/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
