@@ -36,9 +36,13 @@ export async function openShopper(browser: Browser, baseUrl: string, locale: Loc
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
+    if (message.type() === 'error') errors.push(`${message.text()} (${message.location().url})`);
   });
   page.on('pageerror', (error) => errors.push(error.message));
+  // The console names failed requests without their URL; this says which one failed.
+  page.on('response', (response) => {
+    if (response.status() >= 400) errors.push(`${response.status()} ${response.url()}`);
+  });
   return { context, page, errors };
 }
 

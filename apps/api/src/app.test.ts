@@ -134,6 +134,32 @@ describe('the envelope answers bad input with a clear error', () => {
   });
 });
 
+describe('the storefront build', () => {
+  it('answers every storefront route with the app, in history mode', async () => {
+    for (const url of ['/', '/home', '/detail?id=1', '/my/order', '/registersucess?token=x']) {
+      const res = await t.app.inject(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('<div id="root">');
+    }
+  });
+
+  it('answers other paths with the app and status 404, so it shows its 404 page', async () => {
+    for (const url of ['/nope', '/detail/42', '/HOME', '/admin.php']) {
+      const res = await t.app.inject(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body).toContain('<div id="root">');
+    }
+  });
+
+  it('caches hashed assets for a year', async () => {
+    const res = await t.app.inject('/assets/index-a1b2c3d4.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+});
+
 describe('operations', () => {
   it('reports health and readiness', async () => {
     expect((await t.app.inject('/healthz')).statusCode).toBe(200);

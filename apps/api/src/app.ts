@@ -6,7 +6,7 @@ import qs from 'qs';
 import { QUERY_LIMITS, type Locale } from '@shop/contract';
 import type { Database } from '@shop/db';
 import type { Config } from './config.ts';
-import { QueryTooComplexError, registerEnvelopeHandlers } from './plugins/envelope.ts';
+import { QueryTooComplexError, registerErrorEnvelope, registerNotFound } from './plugins/envelope.ts';
 import { registerLocale } from './plugins/locale.ts';
 import { PreparedReplyCache } from './plugins/prepared-replies.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -66,6 +66,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
       querystringParser: parseLimitedQuery,
     },
   });
+  registerErrorEnvelope(app);
   app.setValidatorCompiler(validatorCompiler);
   // The API speaks JSON only; Fastify's default text parser would let form posts reach the validators.
   app.removeContentTypeParser('text/plain');
@@ -107,6 +108,6 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   mediaRoutes(app, new MediaService(database.db), publicReplies);
 
   const storefront = await registerStorefront(app, config.storefrontDist);
-  registerEnvelopeHandlers(app, storefront.sendNotFoundPage);
+  registerNotFound(app, storefront.sendNotFoundPage);
   return app;
 }

@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '@shop/db';
@@ -13,7 +16,16 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-/** The real app over a throw-away database holding the demo seed; no storefront build. */
+/** A stand-in storefront build: the server's file handling is tested without building the real one. */
+function fakeStorefrontBuild(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'shop-dist-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Shop</title><div id="root"></div>');
+  writeFileSync(join(dir, 'assets', 'index-a1b2c3d4.js'), 'console.log("shop")');
+  return dir;
+}
+
+/** The real app over a throw-away database holding the demo seed, serving a stand-in storefront build. */
 export async function createTestApp(): Promise<TestApp> {
   const database = await createTestDatabase();
   await seedReferenceData(database.db);
@@ -21,7 +33,10 @@ export async function createTestApp(): Promise<TestApp> {
   const logStream = new PassThrough();
   const lines: string[] = [];
   logStream.on('data', (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean)));
-  const app = await buildApp({ logLevel: 'info', storefrontDist: '/nonexistent', logStream }, database);
+  const app = await buildApp(
+    { logLevel: 'info', storefrontDist: fakeStorefrontBuild(), logStream },
+    database,
+  );
   return {
     app,
     database,

@@ -37,3 +37,9 @@ export const STOREFRONT_PATHS = [
   '/registerchange',
 ] as const;
 export type StorefrontPath = (typeof STOREFRONT_PATHS)[number];
+
+/**
+ * Set next to the httpOnly session cookie, readable by scripts and holding no secret: a page can tell a guest
+ * (no hint) without asking the server, so a guest's visit does not cost a request answered with 401.
+ */
+export const SIGNED_IN_HINT_COOKIE = 'shop_signed_in';

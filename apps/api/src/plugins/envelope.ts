@@ -18,7 +18,8 @@ export class QueryTooComplexError extends Error {}
  * request's locale, business refusals keep their code, anything unexpected becomes a bare 500 whose details
  * stay in the log under the request id.
  */
-export function registerEnvelopeHandlers(app: FastifyInstance, onUnknownPath: UnknownPathHandler) {
+export function registerErrorEnvelope(app: FastifyInstance) {
+  // Routes take the error handler in force when they are added: this must run before any route.
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const appError = toAppError(error);
     if (appError.code === Code.internal) {
@@ -29,7 +30,10 @@ export function registerEnvelopeHandlers(app: FastifyInstance, onUnknownPath: Un
     }
     return reply.status(appError.httpStatus).send(envelopeOf(appError, request));
   });
+}
 
+/** Unknown `/v1` routes get a 404 envelope; other unknown paths are the storefront's to answer. */
+export function registerNotFound(app: FastifyInstance, onUnknownPath: UnknownPathHandler) {
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/v1/') || request.url === '/v1') {
       const error = new AppError(Code.notFound, 'error.route.notFound');

@@ -1,0 +1,67 @@
+import { createApiClient } from '@shop/api-client';
+import { API_BASE, API_ERROR_TOAST_MS } from '@shop/contract';
+import { currentLocale, intlStore } from './i18n/intl-store.ts';
+import { loadingStore } from './features/loading/loading-store.ts';
+import { showToast } from './features/toast/toast-store.ts';
+import { failureText } from './i18n/failure-text.ts';
+
+/** The storefront's API client: the current locale on every request, envelope errors as 1 s toasts (spec §8). */
+export const api = createApiClient({
+  baseUrl: API_BASE,
+  getLocale: currentLocale,
+  // Before the first catalog has loaded (the start-up look-up of the shop's default locale) nothing is shown.
+  onError: (message) => {
+    if (intlStore.get()) showToast(message, { tone: 'error', duration: API_ERROR_TOAST_MS });
+  },
+  translateFailure: failureText,
+});
+
+const tracked =
+  <A extends unknown[], R>(name: string, call: (...args: A) => Promise<R>) =>
+  (...args: A): Promise<R> =>
+    loadingStore.track(name, () => call(...args));
+
+/**
+ * Every call the pages make, each as a named effect of the loading store (spec §4: `common/fetchGoods`,
+ * `user/login` …). Pages call these, never `api` directly, so the progress bar and busy buttons follow them.
+ */
+export const effects = {
+  fetchGoods: tracked('common/fetchGoods', api.goods.list),
+  fetchGood: tracked('common/fetchGood', api.goods.get),
+  fetchCategories: tracked('common/fetchCategories', api.categories.list),
+  fetchCharges: tracked('common/fetchCharges', api.charges.list),
+  createCharge: tracked('common/createCharge', api.charges.create),
+  fetchSystems: tracked('common/fetchSystems', api.systems.get),
+  fetchCoupons: tracked('common/fetchCoupons', api.coupons.list),
+  claimCoupon: tracked('common/claimCoupon', api.coupons.claim),
+
+  fetchRegions: tracked('user/fetchRegions', api.regions.list),
+  register: tracked('user/register', api.users.register),
+  sendCode: tracked('user/sendCode', api.verificationCodes.send),
+  login: tracked('user/login', api.users.login),
+  logout: tracked('user/logout', api.users.logout),
+  fetchCurrentUser: tracked('user/fetchCurrentUser', api.users.me),
+  fetchUser: tracked('user/fetchUser', api.users.get),
+  editUser: tracked('user/editUser', api.users.edit),
+  forget: tracked('user/forget', api.users.forget),
+  resetPassword: tracked('user/resetPassword', api.users.resetPassword),
+  editPassword: tracked('user/editPassword', api.users.editPassword),
+  activate: tracked('user/activate', api.users.activate),
+  resendActivation: tracked('user/resendActivation', api.users.resendActivation),
+
+  fetchAddresses: tracked('address/fetchAddresses', api.addresses.list),
+  createAddress: tracked('address/createAddress', api.addresses.create),
+  updateAddress: tracked('address/updateAddress', api.addresses.update),
+  removeAddress: tracked('address/removeAddress', api.addresses.remove),
+
+  fetchCart: tracked('cart/fetchCart', api.cart.get),
+  addCartItem: tracked('cart/addItem', api.cart.addItem),
+  updateCartItem: tracked('cart/updateItem', api.cart.updateItem),
+  removeCartItem: tracked('cart/removeItem', api.cart.removeItem),
+
+  previewOrder: tracked('order/previewOrder', api.orders.preview),
+  placeOrder: tracked('order/placeOrder', api.orders.place),
+  fetchOrders: tracked('order/fetchOrders', api.orders.list),
+  cancelOrder: tracked('order/cancelOrder', api.orders.cancel),
+  confirmOrder: tracked('order/confirmOrder', api.orders.confirm),
+};

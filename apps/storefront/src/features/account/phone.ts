@@ -1,0 +1,32 @@
+import { getCountries, getCountryCallingCode, parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import type { CountryCode } from 'libphonenumber-js/min';
+
+export interface CountryChoice {
+  code: CountryCode;
+  label: string;
+}
+
+/** Every country or region with its calling code, named and sorted in the page's language. */
+export function countryChoices(locale: string): CountryChoice[] {
+  const names = new Intl.DisplayNames([locale], { type: 'region' });
+  const collator = new Intl.Collator(locale);
+  return getCountries()
+    .map((code) => ({ code, name: names.of(code) ?? code }))
+    .sort((a, b) => collator.compare(a.name, b.name))
+    .map(({ code, name }) => ({ code, label: `+${getCountryCallingCode(code)} ${name}` }));
+}
+
+/** The country a locale's region names (`pt-BR` → BR), the phone field's first choice. */
+export function defaultCountry(locale: string): CountryCode {
+  const region = locale.split('-')[1] ?? '';
+  return (getCountries() as string[]).includes(region) ? (region as CountryCode) : 'CN';
+}
+
+/** The number in international form (`+5511…`), as the server stores and checks it. */
+export function toInternational(country: string, national: string): string {
+  const text = national.trim();
+  const parsed = parsePhoneNumberFromString(text, country as CountryCode);
+  if (parsed) return parsed.number;
+  const digits = text.replace(/[^\d]/g, '');
+  return text.startsWith('+') ? `+${digits}` : `+${getCountryCallingCode(country as CountryCode)}${digits}`;
+}

@@ -1,0 +1,21 @@
+import type { GoodsSummary } from '@shop/contract';
+import { FormattedMessage } from 'react-intl';
+import { Link } from 'react-router';
+import { Price } from './price.tsx';
+
+export function GoodsCard({ goods }: { goods: GoodsSummary }) {
+  return (
+    <Link to={`/detail?id=${encodeURIComponent(goods.id)}`} className="goods-card">
+      <img src={goods.image} alt={goods.name} width={400} height={400} loading="lazy" decoding="async" />
+      <span className="goods-name">{goods.name}</span>
+      <Price amount={goods.price} original={goods.originalPrice} currency={goods.currency} />
+      <span className="goods-meta">
+        {goods.stock > 0 ? (
+          <FormattedMessage id="goods.sales" values={{ count: goods.sales }} />
+        ) : (
+          <FormattedMessage id="goods.soldOut" />
+        )}
+      </span>
+    </Link>
+  );
+}

@@ -1,0 +1,41 @@
+import { RESET_LINK_TTL_MS } from '@shop/contract';
+import { FormattedMessage } from 'react-intl';
+import { Link, useLocation } from 'react-router';
+import { Result } from '../../components/result.tsx';
+
+const MINUTES = RESET_LINK_TTL_MS / 60_000;
+
+export default function ForgetSuccessPage() {
+  const state: unknown = useLocation().state;
+  const email =
+    typeof state === 'object' && state !== null && 'email' in state && typeof state.email === 'string'
+      ? state.email
+      : null;
+  return (
+    <Result
+      tone="success"
+      title={<FormattedMessage id="forgetSuccess.title" />}
+      actions={
+        <>
+          <Link to="/login" className="button button-primary">
+            <FormattedMessage id="forget.backToLogin" />
+          </Link>
+          <Link to="/forget" className="button">
+            <FormattedMessage id="forgetSuccess.again" />
+          </Link>
+        </>
+      }
+    >
+      <p>
+        {email ? (
+          <FormattedMessage id="forgetSuccess.textTo" values={{ email: <strong>{email}</strong> }} />
+        ) : (
+          <FormattedMessage id="forgetSuccess.text" />
+        )}
+      </p>
+      <p>
+        <FormattedMessage id="forgetSuccess.valid" values={{ minutes: MINUTES }} />
+      </p>
+    </Result>
+  );
+}

@@ -1,0 +1,52 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { homeBudget } from './build/home-budget.ts';
+import { precompileMessages } from './build/precompile-messages.ts';
+import { precompress } from './build/precompress.ts';
+
+const API_ORIGIN = 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  root: import.meta.dirname,
+  base: '/',
+  plugins: [
+    react(),
+    precompileMessages(),
+    homeBudget({
+      limitBytes: 120 * 1024,
+      homePage: /\/src\/pages\/home\/home-page\.tsx$/,
+      catalogs: /\/src\/i18n\/messages\/[^/]+\.json$/,
+    }),
+    precompress(),
+  ],
+  resolve: {
+    // Messages arrive precompiled (see build/precompile-messages.ts), so react-intl needs no parser.
+    alias: [
+      {
+        find: /^@formatjs\/icu-messageformat-parser$/,
+        replacement: '@formatjs/icu-messageformat-parser/no-parser.js',
+      },
+    ],
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    assetsDir: 'assets',
+    // Every browser the shop supports understands <link rel=modulepreload>.
+    modulePreload: { polyfill: false },
+    target: 'es2022',
+    rolldownOptions: {
+      treeshake: {
+        // Contract modules build zod schemas at the top level; building one has no side effects, and saying
+        // so keeps zod out of pages that only import the contract's plain helpers (`AppError`, locales).
+        manualPureFunctions: ['z'],
+      },
+    },
+  },
+  server: {
+    proxy: {
+      '/v1': API_ORIGIN,
+      '/media': API_ORIGIN,
+    },
+  },
+});

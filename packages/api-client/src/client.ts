@@ -1,0 +1,179 @@
+import type { z } from 'zod';
+import type {
+  Address,
+  addCartItemBodySchema,
+  addressBodySchema,
+  Cart,
+  Category,
+  Charge,
+  chargeBodySchema,
+  chargesQuerySchema,
+  Coupon,
+  editPasswordBodySchema,
+  editUserBodySchema,
+  forgetBodySchema,
+  GoodsDetail,
+  GoodsQueryInput,
+  GoodsSummary,
+  loginBodySchema,
+  Order,
+  orderPreviewBodySchema,
+  ordersQuerySchema,
+  orderTotalsSchema,
+  placeOrderBodySchema,
+  Region,
+  RegisterBody,
+  resendActivationBodySchema,
+  resetPasswordBodySchema,
+  Systems,
+  tokenBodySchema,
+  updateCartItemBodySchema,
+  User,
+  verificationCodeBodySchema,
+} from '@shop/contract';
+import { createRequester } from './request.ts';
+import type { ApiClientOptions, CallOptions, Page, QueryParams } from './request.ts';
+
+/** A query as a caller writes it: numeric parameters (which arrive as strings on the server) may be numbers. */
+export type QueryInput<T> = { [K in keyof T]?: string extends T[K] ? T[K] | number : T[K] };
+
+export type GoodsListQuery = QueryInput<GoodsQueryInput>;
+export type OrdersQuery = QueryInput<z.input<typeof ordersQuerySchema>>;
+export type LoginBody = z.input<typeof loginBodySchema>;
+export type VerificationCodeBody = z.input<typeof verificationCodeBodySchema>;
+export type ForgetBody = z.input<typeof forgetBodySchema>;
+export type ResetPasswordBody = z.input<typeof resetPasswordBodySchema>;
+export type EditPasswordBody = z.input<typeof editPasswordBodySchema>;
+export type EditUserBody = z.input<typeof editUserBodySchema>;
+export type TokenBody = z.input<typeof tokenBodySchema>;
+export type ResendActivationBody = z.input<typeof resendActivationBodySchema>;
+export type AddressBody = z.input<typeof addressBodySchema>;
+export type AddCartItemBody = z.input<typeof addCartItemBodySchema>;
+export type UpdateCartItemBody = z.input<typeof updateCartItemBodySchema>;
+export type OrderPreviewBody = z.input<typeof orderPreviewBodySchema>;
+export type PlaceOrderBody = z.input<typeof placeOrderBodySchema>;
+export type OrderTotals = z.infer<typeof orderTotalsSchema>;
+export type ChargeBody = z.input<typeof chargeBodySchema>;
+export type ChargesQuery = z.input<typeof chargesQuerySchema>;
+/** `POST /home/users/register` answers with the new account's id and address (contract). */
+export type RegisteredUser = Pick<User, 'id' | 'email'>;
+
+const enc = encodeURIComponent;
+
+/** A fresh key for one user action; a retry of that same action must reuse it. */
+export function newIdempotencyKey(): string {
+  return crypto.randomUUID();
+}
+
+/**
+ * Typed calls for the shopper API (`/v1/home`). Each resolves with the envelope's `data` (lists: `{ data,
+ * meta }`) or rejects with the contract's `AppError`; replies are trusted to match the contract's types and are
+ * not parsed at run time.
+ */
+export function createApiClient(options: ApiClientOptions) {
+  const request = createRequester(options);
+
+  async function get<T>(path: string, query?: QueryParams, call?: CallOptions): Promise<T> {
+    return (await request<T>({ method: 'GET', path, ...(query && { query }), ...call })).data;
+  }
+  async function list<T>(path: string, query?: QueryParams, call?: CallOptions): Promise<Page<T>> {
+    const reply = await request<T[]>({ method: 'GET', path, ...(query && { query }), ...call });
+    const meta = reply.meta ?? { page: 1, pageSize: reply.data.length, total: reply.data.length };
+    return { data: reply.data, meta };
+  }
+  async function send<T>(
+    method: 'POST' | 'PUT' | 'DELETE',
+    path: string,
+    body?: unknown,
+    call?: CallOptions,
+  ): Promise<T> {
+    return (await request<T>({ method, path, body, ...call })).data;
+  }
+  const withKey = (key: string, call?: CallOptions): CallOptions => ({
+    ...call,
+    headers: { ...call?.headers, 'Idempotency-Key': key },
+  });
+
+  return {
+    goods: {
+      list: (query?: GoodsListQuery, call?: CallOptions) =>
+        list<GoodsSummary>('/home/goods', query as QueryParams, call),
+      get: (id: string, call?: CallOptions) => get<GoodsDetail>(`/home/goods/${enc(id)}`, undefined, call),
+    },
+    categories: {
+      list: (call?: CallOptions) => get<Category[]>('/home/categories', undefined, call),
+    },
+    systems: {
+      get: (call?: CallOptions) => get<Systems>('/home/systems', undefined, call),
+    },
+    coupons: {
+      list: (call?: CallOptions) => get<Coupon[]>('/home/coupons', undefined, call),
+      claim: (id: string, call?: CallOptions) =>
+        send<Coupon>('POST', `/home/coupons/${enc(id)}/claim`, {}, call),
+    },
+    regions: {
+      list: (call?: CallOptions) => get<Region[]>('/home/regions', undefined, call),
+    },
+    verificationCodes: {
+      send: (body: VerificationCodeBody, call?: CallOptions) =>
+        send<unknown>('POST', '/home/verification-codes', body, call),
+    },
+    users: {
+      register: (body: RegisterBody, call?: CallOptions) =>
+        send<RegisteredUser>('POST', '/home/users/register', body, call),
+      login: (body: LoginBody, call?: CallOptions) => send<User>('POST', '/home/users/login', body, call),
+      logout: (call?: CallOptions) => send<unknown>('POST', '/home/users/logout', {}, call),
+      me: (call?: CallOptions) => get<User>('/home/users/me', undefined, call),
+      get: (id: string, call?: CallOptions) => get<User>(`/home/users/${enc(id)}`, undefined, call),
+      edit: (id: string, body: EditUserBody, call?: CallOptions) =>
+        send<User>('POST', `/home/users/${enc(id)}/edit`, body, call),
+      editPassword: (id: string, body: EditPasswordBody, call?: CallOptions) =>
+        send<unknown>('POST', `/home/users/${enc(id)}/password/edit`, body, call),
+      forget: (body: ForgetBody, call?: CallOptions) =>
+        send<unknown>('POST', '/home/users/password/forget', body, call),
+      resetPassword: (body: ResetPasswordBody, call?: CallOptions) =>
+        send<unknown>('POST', '/home/users/password/reset', body, call),
+      activate: (body: TokenBody, call?: CallOptions) =>
+        send<unknown>('POST', '/home/users/activate', body, call),
+      resendActivation: (body: ResendActivationBody, call?: CallOptions) =>
+        send<unknown>('POST', '/home/users/activation/resend', body, call),
+    },
+    cart: {
+      get: (call?: CallOptions) => get<Cart>('/home/cart', undefined, call),
+      addItem: (body: AddCartItemBody, call?: CallOptions) =>
+        send<Cart>('POST', '/home/cart/items', body, call),
+      updateItem: (skuId: string, body: UpdateCartItemBody, call?: CallOptions) =>
+        send<Cart>('PUT', `/home/cart/items/${enc(skuId)}`, body, call),
+      removeItem: (skuId: string, call?: CallOptions) =>
+        send<Cart>('DELETE', `/home/cart/items/${enc(skuId)}`, undefined, call),
+    },
+    addresses: {
+      list: (call?: CallOptions) => get<Address[]>('/home/addresses', undefined, call),
+      create: (body: AddressBody, call?: CallOptions) => send<Address>('POST', '/home/addresses', body, call),
+      update: (id: string, body: AddressBody, call?: CallOptions) =>
+        send<Address>('PUT', `/home/addresses/${enc(id)}`, body, call),
+      remove: (id: string, call?: CallOptions) =>
+        send<unknown>('DELETE', `/home/addresses/${enc(id)}`, undefined, call),
+    },
+    orders: {
+      preview: (body: OrderPreviewBody, call?: CallOptions) =>
+        send<OrderTotals>('POST', '/home/orders/preview', body, call),
+      place: (body: PlaceOrderBody, idempotencyKey: string, call?: CallOptions) =>
+        send<Order>('POST', '/home/orders', body, withKey(idempotencyKey, call)),
+      list: (query?: OrdersQuery, call?: CallOptions) =>
+        list<Order>('/home/orders', query as QueryParams, call),
+      get: (id: string, call?: CallOptions) => get<Order>(`/home/orders/${enc(id)}`, undefined, call),
+      cancel: (id: string, call?: CallOptions) =>
+        send<Order>('POST', `/home/orders/${enc(id)}/cancel`, {}, call),
+      confirm: (id: string, call?: CallOptions) =>
+        send<Order>('POST', `/home/orders/${enc(id)}/confirm`, {}, call),
+    },
+    charges: {
+      create: (body: ChargeBody, idempotencyKey: string, call?: CallOptions) =>
+        send<Charge>('POST', '/home/charges', body, withKey(idempotencyKey, call)),
+      list: (query: ChargesQuery, call?: CallOptions) => get<Charge[]>('/home/charges', query, call),
+    },
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;

@@ -1,0 +1,11 @@
+export * from './client.ts';
+export { createRequester, firstFieldMessage, isReported, serializeQuery } from './request.ts';
+export type {
+  ApiClientOptions,
+  CallOptions,
+  Page,
+  QueryParams,
+  Requester,
+  RequestSpec,
+  TransportFailure,
+} from './request.ts';
