@@ -10,6 +10,7 @@ import {
   primaryKey,
   smallint,
   text,
+  uniqueIndex,
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -185,3 +186,94 @@ export const media = pgTable('media', {
   bytes: bytea().notNull(),
   createdAt: createdAt(),
 });
+
+/** Shoppers and staff. Email is stored lower-cased and phone in E.164, so uniqueness is exact. */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    email: text().notNull(),
+    phone: text(),
+    passwordHash: text('password_hash').notNull(),
+    role: text().$type<'shopper' | 'staff' | 'admin'>().notNull().default('shopper'),
+    nickname: text().notNull().default(''),
+    avatar: text().notNull().default(''),
+    gender: text().$type<'unspecified' | 'female' | 'male' | 'other'>().notNull().default('unspecified'),
+    birthday: text(),
+    /** The locale mails to this user are written in: the one they registered in. */
+    locale: text().$type<Locale>().notNull(),
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /** Wrong passwords in a row; each one past the threshold slows the next attempt down further. */
+    failedLogins: integer('failed_logins').notNull().default(0),
+    loginBlockedUntil: timestamp('login_blocked_until', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    uniqueIndex('users_phone_unique').on(t.phone),
+    check('users_role', sql`${t.role} in ('shopper', 'staff', 'admin')`),
+  ],
+);
+
+/** Server-side sessions. The cookie holds a random token; only its SHA-256 is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text().primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    userAgent: text('user_agent').notNull().default(''),
+    ip: text().notNull().default(''),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Single-use links sent by mail (activation, password reset). Only the token's SHA-256 is stored. */
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    id: text().primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text().$type<'activate' | 'reset'>().notNull(),
+    /** The address the link was sent to: activation of a changed address must not activate the old one. */
+    email: text().notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('user_tokens_user_idx').on(t.userId, t.purpose),
+    check('user_tokens_purpose', sql`${t.purpose} in ('activate', 'reset')`),
+  ],
+);
+
+/** Codes texted to a phone during registration; one live code per phone. */
+export const verificationCodes = pgTable('verification_codes', {
+  phone: text().primaryKey(),
+  codeHash: text('code_hash').notNull(),
+  attempts: integer().notNull().default(0),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/** The dev mailbox: mail and text messages kept in the database when no SMTP server is configured. */
+export const mailbox = pgTable(
+  'mailbox',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    to: text().notNull(),
+    subject: text().notNull(),
+    text: text().notNull(),
+    html: text().notNull().default(''),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('mailbox_to_sent_idx').on(t.to, t.sentAt.desc())],
+);
