@@ -1,16 +1,27 @@
 import fastify, { LogController, type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
 import qs from 'qs';
-import { QUERY_LIMITS, type Locale } from '@shop/contract';
+import { pickText, QUERY_LIMITS, type Locale } from '@shop/contract';
 import type { Database } from '@shop/db';
 import type { Config } from './config.ts';
 import { QueryTooComplexError, registerErrorEnvelope, registerNotFound } from './plugins/envelope.ts';
 import { registerLocale } from './plugins/locale.ts';
 import { PreparedReplyCache } from './plugins/prepared-replies.ts';
+import { MemoryCounterStore, RateLimiter, RedisCounterStore } from './plugins/rate-limiter.ts';
+import { registerSameOriginCheck } from './plugins/same-origin.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { DbSessionStore, RedisSessionStore, Sessions } from './plugins/session.ts';
 import { registerStorefront } from './plugins/storefront.ts';
+import { AccountsService } from './modules/accounts/accounts.service.ts';
+import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { AvatarUploads, MAX_AVATAR_BYTES } from './modules/accounts/avatar-uploads.ts';
+import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes.ts';
+import { DevMailbox, SmtpOutbox } from './modules/mail/mailer.ts';
 import { CatalogService, type ShopLocale } from './modules/catalog/catalog.service.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -23,10 +34,11 @@ import { regionsRoutes } from './modules/regions/regions.routes.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 
-export type AppConfig = Pick<Config, 'logLevel' | 'storefrontDist'> & {
-  /** Where log lines go; standard output unless a test wants to read them. */
-  logStream?: NodeJS.WritableStream;
-};
+export type AppConfig = Pick<Config, 'logLevel' | 'storefrontDist'> &
+  Partial<Pick<Config, 'redisUrl' | 'mailUrl' | 'mailFrom' | 'publicUrl'>> & {
+    /** Where log lines go; standard output unless a test wants to read them. */
+    logStream?: NodeJS.WritableStream;
+  };
 
 /** JSON bodies larger than this are refused before parsing (the largest real form is far smaller). */
 const BODY_LIMIT_BYTES = 256 * 1024;
@@ -86,11 +98,35 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     shopDefault: settings.defaultLocale(),
     currency: settings.settings.currency,
   });
-  /** Public catalog replies as bytes; cleared whenever catalog, promotions or settings data change. */
+  /** Public catalog replies as bytes; cleared whenever catalog or settings data change. */
   const publicReplies = new PreparedReplyCache();
+  /** Coupon lists change with every claim, so they are kept apart from the rest of the catalog. */
+  const couponReplies = new PreparedReplyCache();
+
+  // With Redis, sessions and abuse counters are shared by every instance; without it they live in the
+  // database and in memory.
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 })
+    : null;
+  if (redis) {
+    await redis.connect();
+    app.addHook('onClose', async () => {
+      await redis.quit();
+    });
+  }
+  const sessions = new Sessions(app, redis ? new RedisSessionStore(redis) : new DbSessionStore(database.db));
+  const limiter = new RateLimiter(redis ? new RedisCounterStore(redis) : new MemoryCounterStore());
+  const devMailbox = new DevMailbox(database.db);
+  const outbox = config.mailUrl
+    ? new SmtpOutbox(config.mailUrl, config.mailFrom ?? 'Shop <no-reply@shop.localhost>', devMailbox)
+    : devMailbox;
 
   registerSecurityHeaders(app);
   registerLocale(app, settings.defaultLocale);
+  registerSameOriginCheck(app);
+  // Cookies are parsed only by the routes that read a session, keeping catalog reads free of the work.
+  await app.register(fastifyCookie, { hook: false });
+  await app.register(fastifyMultipart, { limits: { fileSize: MAX_AVATAR_BYTES, files: 1, fields: 0 } });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Shop API', version: '1.0.0', description: 'Shopper and staff API of the shop.' },
@@ -100,10 +136,24 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   await app.register(fastifySwaggerUi, { routePrefix: '/v1/docs' });
   app.get('/v1/openapi.json', { schema: { hide: true } }, () => app.swagger());
 
-  healthRoutes(app, database.ping);
+  healthRoutes(app, async () => {
+    await database.ping();
+    if (redis) await redis.ping();
+  });
   catalogRoutes(app, new CatalogService(database.db), publicReplies, shopLocale);
   settingsRoutes(app, settings, publicReplies);
-  promotionsRoutes(app, new PromotionsService(database.db), publicReplies, shopLocale);
+  promotionsRoutes(app, new PromotionsService(database.db), sessions, couponReplies, shopLocale);
+  const shopIdentity = {
+    shopName: (locale: Locale) => pickText(settings.settings.shopName, locale, settings.defaultLocale()),
+    publicUrl: config.publicUrl ?? 'http://127.0.0.1:3000',
+  };
+  accountsRoutes(
+    app,
+    new AccountsService(database.db, outbox, limiter, shopIdentity),
+    sessions,
+    new AvatarUploads(database.db),
+  );
+  if (!config.mailUrl) devMailboxRoutes(app, devMailbox);
   regionsRoutes(app, new RegionsService(database.db), publicReplies);
   mediaRoutes(app, new MediaService(database.db), publicReplies);
 

@@ -9,6 +9,16 @@ const configSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
     .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL')
+    .optional(),
+  MAIL_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'MAIL_URL must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().optional(),
+  PUBLIC_URL: z.url().optional(),
   SEED: z.enum(['demo', 'none']).default('demo'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STOREFRONT_DIST: z.string().optional(),
@@ -19,6 +29,11 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  mailUrl: string | undefined;
+  mailFrom: string;
+  /** The shop's address as shoppers reach it: links in mails point here. */
+  publicUrl: string;
   seed: 'demo' | 'none';
   logLevel: string;
   /** The built storefront; the app serves it when the folder exists. */
@@ -38,6 +53,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    mailUrl: e.MAIL_URL,
+    mailFrom: e.MAIL_FROM ?? 'Shop <no-reply@shop.localhost>',
+    publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? '127.0.0.1' : e.HOST}:${e.PORT}`).replace(
+      /\/$/,
+      '',
+    ),
     seed: e.SEED,
     logLevel: e.LOG_LEVEL,
     storefrontDist: resolve(e.STOREFRONT_DIST ?? new URL('../../storefront/dist', import.meta.url).pathname),

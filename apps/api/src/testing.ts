@@ -3,10 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '@shop/db';
+import { schema, type Database } from '@shop/db';
 import { seedDemo, seedReferenceData } from '@shop/db/seed';
 import { createTestDatabase } from '@shop/db/testing';
-import { buildApp } from './app.ts';
+import { buildApp, type AppConfig } from './app.ts';
+import { hashPassword } from './modules/accounts/passwords.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -26,7 +27,7 @@ function fakeStorefrontBuild(): string {
 }
 
 /** The real app over a throw-away database holding the demo seed, serving a stand-in storefront build. */
-export async function createTestApp(): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   await seedReferenceData(database.db);
   await seedDemo(database.db);
@@ -34,7 +35,13 @@ export async function createTestApp(): Promise<TestApp> {
   const lines: string[] = [];
   logStream.on('data', (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean)));
   const app = await buildApp(
-    { logLevel: 'info', storefrontDist: fakeStorefrontBuild(), logStream },
+    {
+      logLevel: 'info',
+      storefrontDist: fakeStorefrontBuild(),
+      logStream,
+      publicUrl: 'http://shop.test',
+      ...overrides,
+    },
     database,
   );
   return {
@@ -46,4 +53,33 @@ export async function createTestApp(): Promise<TestApp> {
       await database.close();
     },
   };
+}
+
+/** An activated shopper straight in the database (registration has its own tests). */
+export async function createShopper(
+  database: Database,
+  fields: { email: string; password: string; phone?: string },
+): Promise<{ id: string; email: string; password: string }> {
+  const [row] = await database.db
+    .insert(schema.users)
+    .values({
+      email: fields.email,
+      phone: fields.phone ?? null,
+      passwordHash: await hashPassword(fields.password),
+      locale: 'en-US',
+      activatedAt: new Date(),
+    })
+    .returning();
+  return { id: row!.id, email: fields.email, password: fields.password };
+}
+
+/** Logs in through the API and returns the `cookie` header that carries the session. */
+export async function loginCookie(app: FastifyInstance, account: string, password: string): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/v1/home/users/login',
+    payload: { account, password },
+  });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
+  return res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
 }

@@ -40,6 +40,23 @@ const enUS = {
   'error.internal': 'Something went wrong on our side. Please try again.',
   'error.login.invalid': 'Invalid username or password',
   'error.code.invalid': 'Invalid verification code',
+  'error.email.taken': 'This email address is already registered.',
+  'error.phone.taken': 'This phone number is already registered.',
+  'error.code.tooSoon': 'A code was sent less than a minute ago. Please wait before asking for another.',
+  'error.account.notActivated':
+    'Your account is not activated yet. Open the link in the activation mail, or send it again.',
+  'error.account.alreadyActive': 'This account is already activated. You can log in.',
+  'error.account.disabled': 'This account has been disabled. Please contact the shop.',
+  'error.login.slowDown': 'Too many wrong passwords. Please wait a moment and try again.',
+  'error.token.invalid': 'This link is not valid or has already been used.',
+  'error.token.expired': 'This link has expired. Please ask for a new one.',
+  'error.password.wrongOld': 'The current password is wrong.',
+  'error.crossSite': 'This request did not come from the shop and was refused.',
+  'error.upload.type': 'Please upload a PNG, JPEG or WebP image.',
+  'error.upload.tooLarge': 'The image is too large (at most 2 MB).',
+  'error.coupon.unavailable': 'This coupon is not on offer.',
+  'error.coupon.soldOut': 'Sorry, this coupon has been fully claimed.',
+  'error.coupon.alreadyClaimed': 'You have already claimed this coupon.',
 } as const;
 
 export type MessageKey = keyof typeof enUS;
@@ -79,6 +96,23 @@ const ptBR: Catalog = {
   'error.internal': 'Algo deu errado do nosso lado. Tente novamente.',
   'error.login.invalid': 'Usuário ou senha inválidos',
   'error.code.invalid': 'Código de verificação inválido',
+  'error.email.taken': 'Este endereço de email já está cadastrado.',
+  'error.phone.taken': 'Este número de telefone já está cadastrado.',
+  'error.code.tooSoon': 'Um código foi enviado há menos de um minuto. Aguarde antes de pedir outro.',
+  'error.account.notActivated':
+    'Sua conta ainda não foi ativada. Abra o link do email de ativação ou envie-o novamente.',
+  'error.account.alreadyActive': 'Esta conta já está ativada. Você pode entrar.',
+  'error.account.disabled': 'Esta conta foi desativada. Entre em contato com a loja.',
+  'error.login.slowDown': 'Muitas senhas erradas. Aguarde um momento e tente novamente.',
+  'error.token.invalid': 'Este link não é válido ou já foi usado.',
+  'error.token.expired': 'Este link expirou. Peça um novo.',
+  'error.password.wrongOld': 'A senha atual está errada.',
+  'error.crossSite': 'Esta requisição não veio da loja e foi recusada.',
+  'error.upload.type': 'Envie uma imagem PNG, JPEG ou WebP.',
+  'error.upload.tooLarge': 'A imagem é grande demais (no máximo 2 MB).',
+  'error.coupon.unavailable': 'Este cupom não está disponível.',
+  'error.coupon.soldOut': 'Desculpe, todos os cupons já foram resgatados.',
+  'error.coupon.alreadyClaimed': 'Você já resgatou este cupom.',
 };
 
 const zhCN: Catalog = {
@@ -115,6 +149,22 @@ const zhCN: Catalog = {
   'error.internal': '服务器出了点问题，请稍后再试。',
   'error.login.invalid': '账户或密码错误',
   'error.code.invalid': '验证码错误',
+  'error.email.taken': '该邮箱地址已被注册。',
+  'error.phone.taken': '该手机号已被注册。',
+  'error.code.tooSoon': '验证码发送不到一分钟，请稍后再获取。',
+  'error.account.notActivated': '你的账户尚未激活。请打开激活邮件中的链接，或重新发送激活邮件。',
+  'error.account.alreadyActive': '该账户已激活，可以直接登录。',
+  'error.account.disabled': '该账户已被停用，请联系商店。',
+  'error.login.slowDown': '密码错误次数过多，请稍候再试。',
+  'error.token.invalid': '该链接无效或已被使用。',
+  'error.token.expired': '该链接已过期，请重新获取。',
+  'error.password.wrongOld': '当前密码错误。',
+  'error.crossSite': '该请求并非来自本店，已被拒绝。',
+  'error.upload.type': '请上传 PNG、JPEG 或 WebP 图片。',
+  'error.upload.tooLarge': '图片过大（最大 2 MB）。',
+  'error.coupon.unavailable': '该优惠券当前不可领取。',
+  'error.coupon.soldOut': '抱歉，该优惠券已被领完。',
+  'error.coupon.alreadyClaimed': '你已领取过该优惠券。',
 };
 
 const zhTW: Catalog = {
@@ -151,6 +201,22 @@ const zhTW: Catalog = {
   'error.internal': '伺服器出了點問題，請稍後再試。',
   'error.login.invalid': '帳戶或密碼錯誤',
   'error.code.invalid': '驗證碼錯誤',
+  'error.email.taken': '該郵箱地址已被註冊。',
+  'error.phone.taken': '該手機號碼已被註冊。',
+  'error.code.tooSoon': '驗證碼發送不到一分鐘，請稍後再取得。',
+  'error.account.notActivated': '你的帳戶尚未啟用。請開啟啟用郵件中的連結，或重新發送啟用郵件。',
+  'error.account.alreadyActive': '該帳戶已啟用，可以直接登入。',
+  'error.account.disabled': '該帳戶已被停用，請聯絡商店。',
+  'error.login.slowDown': '密碼錯誤次數過多，請稍候再試。',
+  'error.token.invalid': '該連結無效或已被使用。',
+  'error.token.expired': '該連結已過期，請重新取得。',
+  'error.password.wrongOld': '目前密碼錯誤。',
+  'error.crossSite': '該請求並非來自本店，已被拒絕。',
+  'error.upload.type': '請上傳 PNG、JPEG 或 WebP 圖片。',
+  'error.upload.tooLarge': '圖片過大（最大 2 MB）。',
+  'error.coupon.unavailable': '該優惠券目前無法領取。',
+  'error.coupon.soldOut': '抱歉，該優惠券已被領完。',
+  'error.coupon.alreadyClaimed': '你已領取過該優惠券。',
 };
 
 export const serverMessages: Record<Locale, Catalog> = {

@@ -277,3 +277,21 @@ export const mailbox = pgTable(
   },
   (t) => [index('mailbox_to_sent_idx').on(t.to, t.sentAt.desc())],
 );
+
+/** A shopper's copy of a coupon. Used by at most one order; `orderId` is set when an order spends it. */
+export const couponClaims = pgTable(
+  'coupon_claims',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    couponId: uuid('coupon_id')
+      .notNull()
+      .references(() => coupons.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    orderId: uuid('order_id'),
+  },
+  (t) => [index('coupon_claims_user_idx').on(t.userId, t.couponId)],
+);

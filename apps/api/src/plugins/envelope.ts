@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { TooManyRequestsError } from './rate-limiter.ts';
 import { AppError, Code, isMessageKey, translate, type FieldMessages, type PageMeta } from '@shop/contract';
 
 export function ok<T>(data: T, msg = '') {
@@ -25,8 +26,11 @@ export function registerErrorEnvelope(app: FastifyInstance) {
     if (appError.code === Code.internal) {
       request.log.error({ err: error }, 'request failed');
     }
-    if (appError.code === Code.tooManyRequests && !reply.hasHeader('retry-after')) {
-      reply.header('retry-after', '60');
+    if (appError.code === Code.tooManyRequests || appError.httpStatus === 429) {
+      reply.header(
+        'retry-after',
+        String(appError instanceof TooManyRequestsError ? appError.retryAfterSeconds : 60),
+      );
     }
     return reply.status(appError.httpStatus).send(envelopeOf(appError, request));
   });

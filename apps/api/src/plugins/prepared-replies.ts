@@ -90,9 +90,12 @@ export class PreparedReplyCache {
     this.entries.clear();
   }
 
-  /** An `onRequest` hook that answers from the cache before the query is even parsed. */
-  readonly serveCached: onRequestAsyncHookHandler = async (request, reply) => {
+  /** Answers from the cache when it holds this request's reply; otherwise leaves the request alone. */
+  tryServe(request: FastifyRequest, reply: FastifyReply): FastifyReply | undefined {
     const hit = this.entries.get(this.keyOf(request));
-    if (hit) return sendPrepared(request, reply, hit);
-  };
+    return hit ? sendPrepared(request, reply, hit) : undefined;
+  }
+
+  /** An `onRequest` hook that answers from the cache before the query is even parsed. */
+  readonly serveCached: onRequestAsyncHookHandler = async (request, reply) => this.tryServe(request, reply);
 }

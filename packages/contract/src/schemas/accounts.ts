@@ -70,7 +70,11 @@ export const genderValues = ['unspecified', 'female', 'male', 'other'] as const;
 
 export const editUserBodySchema = z.strictObject({
   nickname: textParam(40).optional(),
-  avatar: z.string().max(500, { error: 'validation.tooLong' }).optional(),
+  /** An image the shop stores (uploaded with the avatar endpoint), or '' for none. */
+  avatar: z
+    .string()
+    .regex(/^(\/media\/[a-z0-9]{8,64}\.(png|jpg|webp|svg))?$/, { error: 'validation.invalid' })
+    .optional(),
   gender: z.enum(genderValues, { error: 'validation.invalid' }).optional(),
   birthday: z.iso.date({ error: 'validation.invalid' }).nullable().optional(),
 });

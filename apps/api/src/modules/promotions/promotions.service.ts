@@ -1,9 +1,10 @@
-import { and, asc, gt, lte } from 'drizzle-orm';
-import { pickText, type Coupon } from '@shop/contract';
+import { and, asc, eq, gt, lt, lte, sql } from 'drizzle-orm';
+import { AppError, Code, pickText, type Coupon } from '@shop/contract';
 import { schema, type Db } from '@shop/db';
 import type { ShopLocale } from '../catalog/catalog.service.ts';
 
-const { coupons } = schema;
+const { coupons, couponClaims } = schema;
+type CouponRow = typeof coupons.$inferSelect;
 
 export class PromotionsService {
   constructor(private readonly db: Db) {}
@@ -29,19 +30,75 @@ export class PromotionsService {
     const boundaries = [...onOffer.map((c) => c.endsAt), ...upcoming.map((c) => c.startsAt)];
     const changesAt = boundaries.length ? new Date(Math.min(...boundaries.map((d) => d.getTime()))) : null;
     return {
-      coupons: onOffer.map((c) => ({
-        id: c.id,
-        title: pickText(c.title, at.locale, at.shopDefault),
-        kind: c.kind,
-        value: c.value,
-        minSpend: c.minSpend,
-        startsAt: c.startsAt.toISOString(),
-        endsAt: c.endsAt.toISOString(),
-        total: c.total,
-        remaining: c.total - c.claimed,
-        perUserLimit: c.perUserLimit,
-      })),
+      coupons: onOffer.map((c) => toCoupon(c, at)),
       changesAt,
     };
   }
+
+  /** The same list with, for one shopper, whether they claimed each coupon and hold an unused copy. */
+  async listOnOfferFor(userId: string, at: ShopLocale, now: Date): Promise<Coupon[]> {
+    const { coupons: list } = await this.listOnOffer(at, now);
+    const claims = await this.db
+      .select({ couponId: couponClaims.couponId, usedAt: couponClaims.usedAt })
+      .from(couponClaims)
+      .where(eq(couponClaims.userId, userId));
+    return list.map((coupon) => {
+      const mine = claims.filter((c) => c.couponId === coupon.id);
+      return { ...coupon, claimed: mine.length > 0, usable: mine.some((c) => c.usedAt === null) };
+    });
+  }
+
+  /**
+   * Gives the shopper a copy of the coupon. Taking one from the total is a single conditional UPDATE, so the
+   * total is never exceeded however many claim at once; the coupon row stays locked until commit, which also
+   * serialises one shopper's concurrent claims for the per-shopper limit.
+   */
+  async claim(couponId: string, userId: string, at: ShopLocale): Promise<Coupon> {
+    return this.db.transaction(async (tx) => {
+      const now = new Date();
+      const [taken] = await tx
+        .update(coupons)
+        .set({ claimed: sql`${coupons.claimed} + 1` })
+        .where(
+          and(
+            eq(coupons.id, couponId),
+            lte(coupons.startsAt, now),
+            gt(coupons.endsAt, now),
+            lt(coupons.claimed, coupons.total),
+          ),
+        )
+        .returning();
+      if (!taken) {
+        const [coupon] = await tx.select().from(coupons).where(eq(coupons.id, couponId));
+        const onOffer = coupon && coupon.startsAt <= now && coupon.endsAt > now;
+        throw onOffer
+          ? new AppError(Code.refused, 'error.coupon.soldOut', undefined, 409)
+          : new AppError(Code.notFound, 'error.coupon.unavailable');
+      }
+      const [{ held } = { held: 0 }] = await tx
+        .select({ held: sql<number>`count(*)::int` })
+        .from(couponClaims)
+        .where(and(eq(couponClaims.couponId, couponId), eq(couponClaims.userId, userId)));
+      if (held >= taken.perUserLimit) {
+        throw new AppError(Code.refused, 'error.coupon.alreadyClaimed', undefined, 409);
+      }
+      await tx.insert(couponClaims).values({ couponId, userId });
+      return { ...toCoupon(taken, at), claimed: true, usable: true };
+    });
+  }
+}
+
+function toCoupon(c: CouponRow, at: ShopLocale): Coupon {
+  return {
+    id: c.id,
+    title: pickText(c.title, at.locale, at.shopDefault),
+    kind: c.kind,
+    value: c.value,
+    minSpend: c.minSpend,
+    startsAt: c.startsAt.toISOString(),
+    endsAt: c.endsAt.toISOString(),
+    total: c.total,
+    remaining: c.total - c.claimed,
+    perUserLimit: c.perUserLimit,
+  };
 }

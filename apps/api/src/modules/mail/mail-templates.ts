@@ -1,0 +1,123 @@
+import type { Locale } from '@shop/contract';
+import type { OutgoingMessage } from './mailer.ts';
+
+interface Template {
+  subject: string;
+  greeting: string;
+  body: string;
+  action: string;
+  footer: string;
+}
+
+type TemplateName = 'activation' | 'passwordReset';
+
+/** Every mail in the shopper's locale. `{shop}` is the shop's name, `{hours}` the link's lifetime. */
+const templates: Record<TemplateName, Record<Locale, Template>> = {
+  activation: {
+    'en-US': {
+      subject: 'Activate your {shop} account',
+      greeting: 'Welcome to {shop}!',
+      body: 'Please confirm your email address to activate your account. The link is valid for {hours} hours.',
+      action: 'Activate my account',
+      footer: 'If you did not create an account, you can ignore this mail.',
+    },
+    'pt-BR': {
+      subject: 'Ative sua conta na {shop}',
+      greeting: 'Boas-vindas à {shop}!',
+      body: 'Confirme seu endereço de email para ativar sua conta. O link vale por {hours} horas.',
+      action: 'Ativar minha conta',
+      footer: 'Se você não criou uma conta, ignore este email.',
+    },
+    'zh-CN': {
+      subject: '激活你的{shop}账户',
+      greeting: '欢迎来到{shop}！',
+      body: '请确认你的邮箱地址以激活账户。该链接 {hours} 小时内有效。',
+      action: '激活我的账户',
+      footer: '如果你没有注册账户，请忽略此邮件。',
+    },
+    'zh-TW': {
+      subject: '啟用你的{shop}帳戶',
+      greeting: '歡迎來到{shop}！',
+      body: '請確認你的郵箱地址以啟用帳戶。該連結 {hours} 小時內有效。',
+      action: '啟用我的帳戶',
+      footer: '如果你沒有註冊帳戶，請忽略此郵件。',
+    },
+  },
+  passwordReset: {
+    'en-US': {
+      subject: 'Reset your {shop} password',
+      greeting: 'Hello,',
+      body: 'Someone asked to reset the password of your account. The link is valid for {hours} hour and works once.',
+      action: 'Choose a new password',
+      footer: 'If it was not you, ignore this mail: your password stays as it is.',
+    },
+    'pt-BR': {
+      subject: 'Redefina sua senha na {shop}',
+      greeting: 'Olá,',
+      body: 'Alguém pediu para redefinir a senha da sua conta. O link vale por {hours} hora e funciona uma vez.',
+      action: 'Escolher uma nova senha',
+      footer: 'Se não foi você, ignore este email: sua senha continua a mesma.',
+    },
+    'zh-CN': {
+      subject: '重置你的{shop}密码',
+      greeting: '你好，',
+      body: '有人请求重置你账户的密码。该链接 {hours} 小时内有效，且只能使用一次。',
+      action: '设置新密码',
+      footer: '如果不是你本人操作，请忽略此邮件，你的密码不会改变。',
+    },
+    'zh-TW': {
+      subject: '重設你的{shop}密碼',
+      greeting: '你好，',
+      body: '有人請求重設你帳戶的密碼。該連結 {hours} 小時內有效，且只能使用一次。',
+      action: '設定新密碼',
+      footer: '如果不是你本人操作，請忽略此郵件，你的密碼不會改變。',
+    },
+  },
+};
+
+const verificationTexts: Record<Locale, { subject: string; text: string }> = {
+  'en-US': {
+    subject: '{shop} verification code',
+    text: 'Your {shop} verification code is {code}. It expires in 10 minutes.',
+  },
+  'pt-BR': {
+    subject: 'Código de verificação da {shop}',
+    text: 'Seu código de verificação da {shop} é {code}. Ele expira em 10 minutos.',
+  },
+  'zh-CN': { subject: '{shop}验证码', text: '你的{shop}验证码是 {code}，10 分钟内有效。' },
+  'zh-TW': { subject: '{shop}驗證碼', text: '你的{shop}驗證碼是 {code}，10 分鐘內有效。' },
+};
+
+const fill = (text: string, values: Record<string, string>) =>
+  text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+/** A mail with a single call to action, as plain text and as HTML (every value escaped). */
+export function linkMail(
+  name: TemplateName,
+  locale: Locale,
+  values: { to: string; shop: string; link: string; hours: number },
+): OutgoingMessage {
+  const t = templates[name][locale];
+  const vars = { shop: values.shop, hours: String(values.hours) };
+  const [subject, greeting, body, action, footer] = [t.subject, t.greeting, t.body, t.action, t.footer].map(
+    (text) => fill(text, vars),
+  ) as [string, string, string, string, string];
+  const text = `${greeting}\n\n${body}\n\n${action}: ${values.link}\n\n${footer}\n`;
+  const html = `<!doctype html><html lang="${locale}"><body style="font-family:sans-serif;line-height:1.5">
+<p>${escapeHtml(greeting)}</p><p>${escapeHtml(body)}</p>
+<p><a href="${escapeHtml(values.link)}" style="display:inline-block;padding:10px 16px;background:#1677ff;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(action)}</a></p>
+<p style="color:#555;font-size:13px">${escapeHtml(values.link)}</p>
+<p style="color:#555;font-size:13px">${escapeHtml(footer)}</p></body></html>`;
+  return { to: values.to, subject, text, html };
+}
+
+export function verificationCodeText(locale: Locale, values: { to: string; shop: string; code: string }) {
+  const t = verificationTexts[locale];
+  return { to: values.to, subject: fill(t.subject, values), text: fill(t.text, values), html: '' };
+}
