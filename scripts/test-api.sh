@@ -3,6 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-postgres.sh
+bash scripts/ensure-redis.sh
 echo "-- on PGlite"
 TEST_DB=pglite npx vitest run --project db "$@"
 echo "-- on PostgreSQL"

@@ -35,7 +35,7 @@ import { SettingsService } from './modules/settings/settings.service.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 
 export type AppConfig = Pick<Config, 'logLevel' | 'storefrontDist'> &
-  Partial<Pick<Config, 'redisUrl' | 'mailUrl' | 'mailFrom' | 'publicUrl'>> & {
+  Partial<Pick<Config, 'redisUrl' | 'mailUrl' | 'mailFrom' | 'publicUrl' | 'trustProxy'>> & {
     /** Where log lines go; standard output unless a test wants to read them. */
     logStream?: NodeJS.WritableStream;
   };
@@ -74,6 +74,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
     bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy ?? false,
     routerOptions: {
       querystringParser: parseLimitedQuery,
     },

@@ -19,6 +19,7 @@ const configSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().optional(),
   PUBLIC_URL: z.url().optional(),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   SEED: z.enum(['demo', 'none']).default('demo'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STOREFRONT_DIST: z.string().optional(),
@@ -32,6 +33,8 @@ export interface Config {
   redisUrl: string | undefined;
   mailUrl: string | undefined;
   mailFrom: string;
+  /** Behind a TLS-terminating proxy: trust its X-Forwarded-* headers (client IP, https → Secure cookies). */
+  trustProxy: boolean;
   /** The shop's address as shoppers reach it: links in mails point here. */
   publicUrl: string;
   seed: 'demo' | 'none';
@@ -60,6 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       /\/$/,
       '',
     ),
+    trustProxy: e.TRUST_PROXY === 'true',
     seed: e.SEED,
     logLevel: e.LOG_LEVEL,
     storefrontDist: resolve(e.STOREFRONT_DIST ?? new URL('../../storefront/dist', import.meta.url).pathname),

@@ -188,6 +188,25 @@ describe('login, sessions and profile', () => {
     expect(JSON.stringify(res.json())).not.toContain('password');
   });
 
+  it('marks the cookies Secure behind an HTTPS proxy', async () => {
+    const behindProxy = await createTestApp({ trustProxy: true });
+    try {
+      await createShopper(behindProxy.database, { email: ana.email, password: ana.password });
+      const res = await behindProxy.app.inject({
+        method: 'POST',
+        url: '/v1/home/users/login',
+        headers: { 'x-forwarded-proto': 'https' },
+        payload: { account: ana.email, password: ana.password },
+      });
+      expect(res.cookies.map((c) => [c.name, c.secure])).toEqual([
+        ['sid', true],
+        ['shop_signed_in', true],
+      ]);
+    } finally {
+      await behindProxy.close();
+    }
+  });
+
   it('lets a shopper read and edit only their own user', async () => {
     const cookie = await loginCookie(t.app, ana.email, ana.password);
     const me = await t.app.inject({ url: '/v1/home/users/me', headers: { cookie } });
