@@ -295,3 +295,201 @@ export const couponClaims = pgTable(
   },
   (t) => [index('coupon_claims_user_idx').on(t.userId, t.couponId)],
 );
+
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    phone: text().notNull(),
+    regionCodes: jsonb('region_codes').$type<string[]>().notNull(),
+    detail: text().notNull(),
+    postcode: text().notNull().default(''),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('addresses_user_idx').on(t.userId),
+    uniqueIndex('addresses_one_default')
+      .on(t.userId)
+      .where(sql`${t.isDefault}`),
+  ],
+);
+
+/** A shopper's cart, or a guest's: the guest cookie holds a random token whose SHA-256 is `guestTokenHash`. */
+export const carts = pgTable(
+  'carts',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    guestTokenHash: text('guest_token_hash'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('carts_user_unique').on(t.userId),
+    uniqueIndex('carts_guest_unique').on(t.guestTokenHash),
+    check('carts_owner', sql`(${t.userId} is null) <> (${t.guestTokenHash} is null)`),
+  ],
+);
+
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    cartId: uuid('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    skuId: uuid('sku_id')
+      .notNull()
+      .references(() => skus.id, { onDelete: 'cascade' }),
+    quantity: integer().notNull(),
+    selected: boolean().notNull().default(true),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.cartId, t.skuId] }),
+    check('cart_items_quantity', sql`${t.quantity} between 1 and 999`),
+  ],
+);
+
+export type OrderStatus = 'pending_payment' | 'paid' | 'shipped' | 'completed' | 'cancelled' | 'refunded';
+
+export interface AddressSnapshot {
+  name: string;
+  phone: string;
+  regionCodes: string[];
+  regionNames: string[];
+  detail: string;
+  postcode: string;
+}
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    status: text().$type<OrderStatus>().notNull(),
+    subtotal: integer().notNull(),
+    discount: integer().notNull(),
+    shipping: integer().notNull(),
+    total: integer().notNull(),
+    currency: text().notNull(),
+    couponClaimId: uuid('coupon_claim_id').references(() => couponClaims.id),
+    address: jsonb().$type<AddressSnapshot>().notNull(),
+    note: text().notNull().default(''),
+    /** The shopper's `Idempotency-Key`: a retried submit finds the order it already made. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    payBy: timestamp('pay_by', { withTimezone: true }),
+    carrier: text(),
+    trackingNumber: text('tracking_number'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('orders_idempotency_unique').on(t.userId, t.idempotencyKey),
+    index('orders_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('orders_unpaid_idx')
+      .on(t.payBy)
+      .where(sql`${t.status} = 'pending_payment'`),
+    check(
+      'orders_status',
+      sql`${t.status} in ('pending_payment', 'paid', 'shipped', 'completed', 'cancelled', 'refunded')`,
+    ),
+    check(
+      'orders_total',
+      sql`${t.total} = ${t.subtotal} - ${t.discount} + ${t.shipping} and ${t.total} >= 0`,
+    ),
+  ],
+);
+
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    skuId: uuid('sku_id').notNull(),
+    goodsId: uuid('goods_id').notNull(),
+    name: text().notNull(),
+    image: text().notNull(),
+    options: jsonb().$type<string[]>().notNull(),
+    price: integer().notNull(),
+    quantity: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.skuId] }),
+    check('order_lines_quantity', sql`${t.quantity} > 0`),
+  ],
+);
+
+/** Every status change of an order: when, and who made it (`shopper`, `system`, `payment`, or a staff id). */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: text().$type<OrderStatus>().notNull(),
+    actor: text().notNull(),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.at)],
+);
+
+export const charges = pgTable(
+  'charges',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    amount: integer().notNull(),
+    currency: text().notNull(),
+    channel: text().notNull(),
+    status: text().$type<'pending' | 'succeeded' | 'failed'>().notNull().default('pending'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('charges_idempotency_unique').on(t.orderId, t.idempotencyKey),
+    index('charges_order_idx').on(t.orderId),
+    check('charges_status', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
+  ],
+);
+
+/** Webhook events already applied: a replayed event id changes nothing. */
+export const paymentEvents = pgTable('payment_events', {
+  id: text().primaryKey(),
+  chargeId: uuid('charge_id').notNull(),
+  type: text().notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The sandbox gateway's outgoing webhooks, kept until delivered so they survive restarts; retried with
+ * growing pauses like a real provider's.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    body: text().notNull(),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    lastError: text('last_error'),
+  },
+  (t) => [
+    index('webhook_deliveries_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.deliveredAt} is null`),
+  ],
+);
