@@ -22,6 +22,18 @@ import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { AvatarUploads, MAX_AVATAR_BYTES } from './modules/accounts/avatar-uploads.ts';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes.ts';
 import { DevMailbox, SmtpOutbox } from './modules/mail/mailer.ts';
+import { AddressesService } from './modules/addresses/addresses.service.ts';
+import { addressesRoutes } from './modules/addresses/addresses.routes.ts';
+import { CartService } from './modules/cart/cart.service.ts';
+import { cartRoutes, clearGuestCart, guestCartTokenHash } from './modules/cart/cart.routes.ts';
+import { InventoryService } from './modules/catalog/inventory.service.ts';
+import { orderNoticeMail } from './modules/mail/mail-templates.ts';
+import { OrdersService, type OrderNotifier } from './modules/orders/orders.service.ts';
+import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { PaymentsService, WebhookOutbox } from './modules/payments/payments.service.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { sandboxGatewayRoutes } from './modules/payments/sandbox-gateway.routes.ts';
+import { startBackgroundWork } from './background-work.ts';
 import { CatalogService, type ShopLocale } from './modules/catalog/catalog.service.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -143,17 +155,63 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   });
   catalogRoutes(app, new CatalogService(database.db), publicReplies, shopLocale);
   settingsRoutes(app, settings, publicReplies);
-  promotionsRoutes(app, new PromotionsService(database.db), sessions, couponReplies, shopLocale);
+  const promotions = new PromotionsService(database.db);
+  promotionsRoutes(app, promotions, sessions, couponReplies, shopLocale);
   const shopIdentity = {
     shopName: (locale: Locale) => pickText(settings.settings.shopName, locale, settings.defaultLocale()),
     publicUrl: config.publicUrl ?? 'http://127.0.0.1:3000',
   };
-  accountsRoutes(
-    app,
-    new AccountsService(database.db, outbox, limiter, shopIdentity),
-    sessions,
-    new AvatarUploads(database.db),
+  const accounts = new AccountsService(database.db, outbox, limiter, shopIdentity);
+  const inventory = new InventoryService(database.db);
+  const cart = new CartService(database.db, inventory);
+  accountsRoutes(app, accounts, sessions, new AvatarUploads(database.db), async (request, reply, userId) => {
+    const guestCart = guestCartTokenHash(app, request);
+    if (guestCart) {
+      await cart.mergeGuestCart(guestCart, userId);
+      clearGuestCart(request, reply);
+    }
+  });
+  const addresses = new AddressesService(database.db);
+  addressesRoutes(app, addresses, sessions);
+  cartRoutes(app, cart, sessions, shopLocale);
+  const notifyShopper: OrderNotifier = async (notice, order) => {
+    try {
+      const contact = await accounts.contactOf(order.userId);
+      const total = new Intl.NumberFormat(contact.locale, {
+        style: 'currency',
+        currency: order.currency,
+      }).format(order.total / 100);
+      await outbox.send(
+        orderNoticeMail(notice, contact.locale, {
+          to: contact.email,
+          shop: shopIdentity.shopName(contact.locale),
+          order: order.id.slice(0, 8).toUpperCase(),
+          total,
+          minutes: settings.settings.paymentWindowMinutes,
+          link: `${shopIdentity.publicUrl}/my/order?id=${order.id}`,
+        }),
+      );
+    } catch (error) {
+      // The order stands whether or not its mail went out; the failure is for operators.
+      app.log.error({ err: error, orderId: order.id, notice }, 'order mail failed');
+    }
+  };
+  const orders = new OrdersService(
+    database.db,
+    inventory,
+    cart,
+    addresses,
+    promotions,
+    () => settings.settings,
+    notifyShopper,
+    () => publicReplies.clear(),
   );
+  ordersRoutes(app, orders, sessions, shopLocale);
+  const payments = new PaymentsService(database.db, orders, settings.webhookSecret);
+  const webhookOutbox = new WebhookOutbox(database.db, settings.webhookSecret);
+  paymentsRoutes(app, payments, sessions);
+  const workers = startBackgroundWork(app, orders, webhookOutbox);
+  sandboxGatewayRoutes(app, payments, webhookOutbox, workers.deliverWebhooksSoon);
   if (!config.mailUrl) devMailboxRoutes(app, devMailbox);
   regionsRoutes(app, new RegionsService(database.db), publicReplies);
   mediaRoutes(app, new MediaService(database.db), publicReplies);

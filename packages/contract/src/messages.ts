@@ -57,6 +57,14 @@ const enUS = {
   'error.coupon.unavailable': 'This coupon is not on offer.',
   'error.coupon.soldOut': 'Sorry, this coupon has been fully claimed.',
   'error.coupon.alreadyClaimed': 'You have already claimed this coupon.',
+  'error.stock.insufficient': 'Some items are out of stock or no longer on sale. Please review your cart.',
+  'error.cart.empty': 'Nothing is selected to buy.',
+  'error.coupon.notUsable': 'This coupon cannot be used for this order.',
+  'error.order.notPayable': 'This order cannot be paid: it is already paid or cancelled.',
+  'error.order.transition': 'This order cannot be changed in its current state.',
+  'error.charge.amount': 'The amount does not match the order total.',
+  'error.webhook.signature': 'The webhook signature is not valid.',
+  'error.address.limit': 'You can keep at most 20 addresses.',
 } as const;
 
 export type MessageKey = keyof typeof enUS;
@@ -113,6 +121,15 @@ const ptBR: Catalog = {
   'error.coupon.unavailable': 'Este cupom não está disponível.',
   'error.coupon.soldOut': 'Desculpe, todos os cupons já foram resgatados.',
   'error.coupon.alreadyClaimed': 'Você já resgatou este cupom.',
+  'error.stock.insufficient':
+    'Alguns itens estão sem estoque ou não estão mais à venda. Revise seu carrinho.',
+  'error.cart.empty': 'Nenhum item selecionado para comprar.',
+  'error.coupon.notUsable': 'Este cupom não pode ser usado neste pedido.',
+  'error.order.notPayable': 'Este pedido não pode ser pago: já foi pago ou cancelado.',
+  'error.order.transition': 'Este pedido não pode ser alterado no estado atual.',
+  'error.charge.amount': 'O valor não corresponde ao total do pedido.',
+  'error.webhook.signature': 'A assinatura do webhook não é válida.',
+  'error.address.limit': 'Você pode manter no máximo 20 endereços.',
 };
 
 const zhCN: Catalog = {
@@ -165,6 +182,14 @@ const zhCN: Catalog = {
   'error.coupon.unavailable': '该优惠券当前不可领取。',
   'error.coupon.soldOut': '抱歉，该优惠券已被领完。',
   'error.coupon.alreadyClaimed': '你已领取过该优惠券。',
+  'error.stock.insufficient': '部分商品库存不足或已下架，请检查购物车。',
+  'error.cart.empty': '没有选择要购买的商品。',
+  'error.coupon.notUsable': '该优惠券不能用于此订单。',
+  'error.order.notPayable': '该订单无法支付：已支付或已取消。',
+  'error.order.transition': '该订单在当前状态下无法变更。',
+  'error.charge.amount': '金额与订单总额不符。',
+  'error.webhook.signature': 'Webhook 签名无效。',
+  'error.address.limit': '最多只能保存 20 个地址。',
 };
 
 const zhTW: Catalog = {
@@ -217,6 +242,14 @@ const zhTW: Catalog = {
   'error.coupon.unavailable': '該優惠券目前無法領取。',
   'error.coupon.soldOut': '抱歉，該優惠券已被領完。',
   'error.coupon.alreadyClaimed': '你已領取過該優惠券。',
+  'error.stock.insufficient': '部分商品庫存不足或已下架，請檢查購物車。',
+  'error.cart.empty': '沒有選擇要購買的商品。',
+  'error.coupon.notUsable': '該優惠券不能用於此訂單。',
+  'error.order.notPayable': '該訂單無法付款：已付款或已取消。',
+  'error.order.transition': '該訂單在目前狀態下無法變更。',
+  'error.charge.amount': '金額與訂單總額不符。',
+  'error.webhook.signature': 'Webhook 簽章無效。',
+  'error.address.limit': '最多只能儲存 20 個地址。',
 };
 
 export const serverMessages: Record<Locale, Catalog> = {

@@ -1,3 +1,3 @@
 export * from './client.ts';
 export * as schema from './schema.ts';
-export type { GoodsOptionRecord, ShopSettingsRecord, BannerRecord } from './schema.ts';
+export type { AddressSnapshot, BannerRecord, GoodsOptionRecord, ShopSettingsRecord } from './schema.ts';

@@ -64,14 +64,34 @@ export const goods = pgTable(
     stock: integer().notNull().default(0),
     sales: integer().notNull().default(0),
     onShelf: boolean('on_shelf').notNull().default(true),
+    /**
+     * Search documents, lower-cased: the names in every locale, and the names with the descriptions. A trigger
+     * on goods_translations (migration 0004_search) keeps them in step, whoever writes: seeds, staff, SQL.
+     */
+    searchNames: text('search_names').notNull().default(''),
+    searchText: text('search_text').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('goods_shelf_created_idx').on(t.onShelf, t.createdAt.desc()),
-    index('goods_category_idx').on(t.categoryId),
-    index('goods_price_idx').on(t.price),
-    index('goods_sales_idx').on(t.sales.desc()),
+    // One index per shopper sort, holding only goods on shelf, so a page is read in order and the scan stops
+    // after it; the catalog service orders ties by id in the same direction, so one index serves both ways.
+    index('goods_shelf_newest_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.onShelf}`),
+    index('goods_shelf_sales_idx')
+      .on(t.sales, t.createdAt, t.id)
+      .where(sql`${t.onShelf}`),
+    index('goods_shelf_price_idx')
+      .on(t.price, t.id)
+      .where(sql`${t.onShelf}`),
+    // Category filters and their totals, with or without a price range, as index-only scans.
+    index('goods_category_idx').on(t.categoryId, t.onShelf, t.price),
+    // Keywords of three or more characters (LIKE), and typos in names (word similarity).
+    index('goods_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('goods_search_names_trgm_idx').using('gin', t.searchNames.op('gin_trgm_ops')),
+    // Shorter keywords, which have no trigram: Chinese and Japanese characters and pairs, short Latin words.
+    index('goods_search_grams_idx').using('gin', sql`goods_search_grams(${t.searchNames})`),
     check('goods_price_nonnegative', sql`${t.price} >= 0`),
   ],
 );
@@ -127,6 +147,8 @@ export interface ShopSettingsRecord {
   freeShippingOver: number;
   paymentWindowMinutes: number;
   contact: { email: string; phone: string; address: LocalizedText };
+  /** Signs payment webhooks; generated at first start, never sent to clients. */
+  webhookSecret?: string;
 }
 
 /** One row: the shop's settings document. */

@@ -86,8 +86,16 @@ export class PreparedReplyCache {
     return sendPrepared(request, reply, prepared);
   }
 
+  private readonly clearListeners: (() => void)[] = [];
+
+  /** Runs `listener` at every clear: for what is derived from the same data, such as the catalog's totals. */
+  onClear(listener: () => void): void {
+    this.clearListeners.push(listener);
+  }
+
   clear(): void {
     this.entries.clear();
+    for (const listener of this.clearListeners) listener();
   }
 
   /** Answers from the cache when it holds this request's reply; otherwise leaves the request alone. */

@@ -106,6 +106,8 @@ export type Order = z.infer<typeof orderSchema>;
 export const chargeBodySchema = z.strictObject({
   orderId: idField,
   channel: z.enum(['sandbox'], { error: 'validation.invalid' }),
+  /** Optional check: when given it must equal the order's total, or the charge is refused. */
+  amount: moneySchema.optional(),
 });
 export const chargesQuerySchema = z.strictObject({ orderId: idField });
 export const chargeSchema = z.object({
@@ -118,3 +120,15 @@ export const chargeSchema = z.object({
   payUrl: z.string(),
 });
 export type Charge = z.infer<typeof chargeSchema>;
+
+export const orderDetailSchema = orderSchema.extend({ charges: z.array(chargeSchema) });
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
+
+/** What checkout shows before placing: the priced lines, totals, and the shopper's coupons that fit. */
+export const orderPreviewSchema = orderTotalsSchema.extend({
+  lines: z.array(orderLineSchema),
+  coupons: z.array(z.object({ couponId: z.string(), title: z.string(), discount: moneySchema })),
+  /** The usable coupon with the largest discount, suggested by default. */
+  bestCouponId: z.string().nullable(),
+});
+export type OrderPreview = z.infer<typeof orderPreviewSchema>;

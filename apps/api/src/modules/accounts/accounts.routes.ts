@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -31,6 +31,8 @@ export function accountsRoutes(
   accounts: AccountsService,
   sessions: Sessions,
   avatars: AvatarUploads,
+  /** Runs after a successful login, e.g. to merge the guest's cart. */
+  afterLogin: (request: FastifyRequest, reply: FastifyReply, userId: string) => Promise<void>,
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const noStore = { onSend: noStoreHook };
@@ -114,6 +116,7 @@ export function accountsRoutes(
     async (request, reply) => {
       const user = await accounts.login(request.body.account, request.body.password, request.ip);
       await sessions.start(request, reply, user.id);
+      await afterLogin(request, reply, user.id);
       return ok(user);
     },
   );

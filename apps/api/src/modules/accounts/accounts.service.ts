@@ -207,6 +207,16 @@ export class AccountsService {
     return toUser(row);
   }
 
+  /** Where and in which language to write to a user. */
+  async contactOf(id: string): Promise<{ email: string; locale: Locale }> {
+    const [row] = await this.db
+      .select({ email: users.email, locale: users.locale })
+      .from(users)
+      .where(eq(users.id, id));
+    if (!row) throw new AppError(Code.notFound, 'error.notFound');
+    return row;
+  }
+
   async editUser(
     id: string,
     changes: { nickname?: string; avatar?: string; gender?: User['gender']; birthday?: string | null },

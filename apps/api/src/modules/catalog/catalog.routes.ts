@@ -23,6 +23,8 @@ export function catalogRoutes(
   shopLocale: (locale: ShopLocale['locale']) => ShopLocale,
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  // Whoever changes the catalog clears its replies; the totals behind them go at the same moment.
+  cache.onClear(() => catalog.forgetTotals());
 
   routes.get(
     '/v1/home/goods',

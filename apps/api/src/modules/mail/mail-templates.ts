@@ -121,3 +121,87 @@ export function verificationCodeText(locale: Locale, values: { to: string; shop:
   const t = verificationTexts[locale];
   return { to: values.to, subject: fill(t.subject, values), text: fill(t.text, values), html: '' };
 }
+
+export type OrderNotice = 'placed' | 'paid' | 'shipped' | 'cancelled';
+
+const orderNotices: Record<OrderNotice, Record<Locale, { subject: string; body: string }>> = {
+  placed: {
+    'en-US': {
+      subject: '{shop}: order {order} received',
+      body: 'Thank you! We received your order {order} ({total}). Please pay within {minutes} minutes; after that it is cancelled.',
+    },
+    'pt-BR': {
+      subject: '{shop}: pedido {order} recebido',
+      body: 'Obrigado! Recebemos seu pedido {order} ({total}). Pague em até {minutes} minutos; depois disso ele é cancelado.',
+    },
+    'zh-CN': {
+      subject: '{shop}：已收到订单 {order}',
+      body: '谢谢！我们已收到你的订单 {order}（{total}）。请在 {minutes} 分钟内付款，逾期订单将被取消。',
+    },
+    'zh-TW': {
+      subject: '{shop}：已收到訂單 {order}',
+      body: '謝謝！我們已收到你的訂單 {order}（{total}）。請在 {minutes} 分鐘內付款，逾期訂單將被取消。',
+    },
+  },
+  paid: {
+    'en-US': {
+      subject: '{shop}: order {order} paid',
+      body: 'We received your payment of {total} for order {order}. We will let you know when it ships.',
+    },
+    'pt-BR': {
+      subject: '{shop}: pedido {order} pago',
+      body: 'Recebemos seu pagamento de {total} do pedido {order}. Avisaremos quando for enviado.',
+    },
+    'zh-CN': {
+      subject: '{shop}：订单 {order} 已付款',
+      body: '我们已收到订单 {order} 的付款 {total}，发货时会通知你。',
+    },
+    'zh-TW': {
+      subject: '{shop}：訂單 {order} 已付款',
+      body: '我們已收到訂單 {order} 的付款 {total}，出貨時會通知你。',
+    },
+  },
+  shipped: {
+    'en-US': { subject: '{shop}: order {order} shipped', body: 'Your order {order} is on its way.' },
+    'pt-BR': { subject: '{shop}: pedido {order} enviado', body: 'Seu pedido {order} está a caminho.' },
+    'zh-CN': { subject: '{shop}：订单 {order} 已发货', body: '你的订单 {order} 已发出。' },
+    'zh-TW': { subject: '{shop}：訂單 {order} 已出貨', body: '你的訂單 {order} 已寄出。' },
+  },
+  cancelled: {
+    'en-US': {
+      subject: '{shop}: order {order} cancelled',
+      body: 'Your order {order} was cancelled. Nothing was charged for it.',
+    },
+    'pt-BR': {
+      subject: '{shop}: pedido {order} cancelado',
+      body: 'Seu pedido {order} foi cancelado. Nada foi cobrado por ele.',
+    },
+    'zh-CN': { subject: '{shop}：订单 {order} 已取消', body: '你的订单 {order} 已取消，未产生任何扣款。' },
+    'zh-TW': { subject: '{shop}：訂單 {order} 已取消', body: '你的訂單 {order} 已取消，未產生任何扣款。' },
+  },
+};
+
+const orderLinkLabel: Record<Locale, string> = {
+  'en-US': 'See your order',
+  'pt-BR': 'Ver seu pedido',
+  'zh-CN': '查看订单',
+  'zh-TW': '查看訂單',
+};
+
+export function orderNoticeMail(
+  notice: OrderNotice,
+  locale: Locale,
+  values: { to: string; shop: string; order: string; total: string; minutes: number; link: string },
+): OutgoingMessage {
+  const t = orderNotices[notice][locale];
+  const vars = { ...values, minutes: String(values.minutes) };
+  const subject = fill(t.subject, vars);
+  const body = fill(t.body, vars);
+  const label = orderLinkLabel[locale];
+  return {
+    to: values.to,
+    subject,
+    text: `${body}\n\n${label}: ${values.link}\n`,
+    html: `<!doctype html><html lang="${locale}"><body style="font-family:sans-serif;line-height:1.5"><p>${escapeHtml(body)}</p><p><a href="${escapeHtml(values.link)}">${escapeHtml(label)}</a></p></body></html>`,
+  };
+}

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lt, lte, sql } from 'drizzle-orm';
 import { AppError, Code, pickText, type Coupon } from '@shop/contract';
 import { schema, type Db } from '@shop/db';
 import type { ShopLocale } from '../catalog/catalog.service.ts';
@@ -85,6 +85,58 @@ export class PromotionsService {
       await tx.insert(couponClaims).values({ couponId, userId });
       return { ...toCoupon(taken, at), claimed: true, usable: true };
     });
+  }
+
+  /**
+   * The shopper's unused copies of coupons valid at `now` whose minimum spend `subtotal` reaches, each with
+   * the discount it would give (never more than the subtotal).
+   */
+  async usableFor(userId: string, subtotal: number, at: ShopLocale, now: Date, db: Db = this.db) {
+    const rows = await db
+      .select({ claim: couponClaims, coupon: coupons })
+      .from(couponClaims)
+      .innerJoin(coupons, eq(coupons.id, couponClaims.couponId))
+      .where(
+        and(
+          eq(couponClaims.userId, userId),
+          isNull(couponClaims.usedAt),
+          lte(coupons.startsAt, now),
+          gt(coupons.endsAt, now),
+          lte(coupons.minSpend, subtotal),
+        ),
+      );
+    const seen = new Set<string>();
+    return rows.flatMap(({ claim, coupon }) => {
+      if (seen.has(coupon.id)) return [];
+      seen.add(coupon.id);
+      const raw = coupon.kind === 'amount' ? coupon.value : Math.floor((subtotal * coupon.value) / 100);
+      return [
+        {
+          claimId: claim.id,
+          couponId: coupon.id,
+          title: pickText(coupon.title, at.locale, at.shopDefault),
+          discount: Math.min(raw, subtotal),
+        },
+      ];
+    });
+  }
+
+  /** Marks a copy used by an order; false when another order took it first. */
+  async spend(tx: Db, claimId: string, orderId: string): Promise<boolean> {
+    const spent = await tx
+      .update(couponClaims)
+      .set({ usedAt: new Date(), orderId })
+      .where(and(eq(couponClaims.id, claimId), isNull(couponClaims.usedAt)))
+      .returning({ id: couponClaims.id });
+    return spent.length === 1;
+  }
+
+  /** Gives a cancelled order's coupon back to the shopper. */
+  async giveBack(tx: Db, orderId: string): Promise<void> {
+    await tx
+      .update(couponClaims)
+      .set({ usedAt: null, orderId: null })
+      .where(eq(couponClaims.orderId, orderId));
   }
 }
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { pickText, type Locale, type Systems } from '@shop/contract';
 import { schema, type Db, type ShopSettingsRecord } from '@shop/db';
@@ -18,12 +19,21 @@ export class SettingsService {
       .where(eq(schema.shopSettings.id, 1));
     if (!row) throw new Error('Shop settings are missing: the reference seed has not run.');
     this.current = row.data;
+    if (!this.current.webhookSecret) {
+      this.current = { ...this.current, webhookSecret: randomBytes(32).toString('base64url') };
+      await this.db
+        .update(schema.shopSettings)
+        .set({ data: this.current })
+        .where(eq(schema.shopSettings.id, 1));
+    }
   }
 
   get settings(): ShopSettingsRecord {
     if (!this.current) throw new Error('SettingsService.load() has not been called.');
     return this.current;
   }
+
+  webhookSecret = (): string => this.settings.webhookSecret!;
 
   defaultLocale = (): Locale => this.current?.defaultLocale ?? 'zh-CN';
 

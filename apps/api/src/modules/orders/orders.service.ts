@@ -1,0 +1,422 @@
+import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import {
+  AppError,
+  Code,
+  type Order,
+  type OrderDetail,
+  type OrderPreview,
+  type OrderStatus,
+  type PageMeta,
+} from '@shop/contract';
+import { schema, type AddressSnapshot, type Db } from '@shop/db';
+import type { AddressesService } from '../addresses/addresses.service.ts';
+import type { CartService } from '../cart/cart.service.ts';
+import type { ShopLocale } from '../catalog/catalog.service.ts';
+import type { InventoryService } from '../catalog/inventory.service.ts';
+import type { OrderNotice } from '../mail/mail-templates.ts';
+import type { PromotionsService } from '../promotions/promotions.service.ts';
+import { sourcesOf } from './order-states.ts';
+
+const { orders, orderLines, orderEvents, charges } = schema;
+type OrderRow = typeof orders.$inferSelect;
+
+export interface LineInput {
+  skuId: string;
+  quantity: number;
+}
+
+export interface ShopTerms {
+  shippingFee: number;
+  freeShippingOver: number;
+  paymentWindowMinutes: number;
+}
+
+export interface OrderRequest {
+  addressId: string;
+  couponId?: string | undefined;
+  items?: LineInput[] | undefined;
+  note?: string | undefined;
+}
+
+/** Told about every change a shopper should hear of; sends the mail. */
+export type OrderNotifier = (notice: OrderNotice, order: OrderRow) => Promise<void>;
+
+/** Touches stock: the catalog's cached replies must be dropped. */
+export type StockChanged = () => void;
+
+export class OrdersService {
+  constructor(
+    private readonly db: Db,
+    private readonly inventory: InventoryService,
+    private readonly cart: CartService,
+    private readonly addresses: AddressesService,
+    private readonly promotions: PromotionsService,
+    private readonly terms: () => ShopTerms,
+    private readonly notify: OrderNotifier,
+    private readonly stockChanged: StockChanged,
+  ) {}
+
+  /** Prices, discount and shipping as the server computes them; nothing is reserved. */
+  async preview(userId: string, request: OrderRequest, at: ShopLocale): Promise<OrderPreview> {
+    await this.addresses.get(userId, request.addressId);
+    const lines = await this.priceLines(await this.linesOf(userId, request), at, this.db);
+    const subtotal = lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
+    const coupons = await this.promotions.usableFor(userId, subtotal, at, new Date());
+    const best = coupons.reduce<(typeof coupons)[number] | null>(
+      (a, c) => (!a || c.discount > a.discount ? c : a),
+      null,
+    );
+    const chosen = request.couponId ? coupons.find((c) => c.couponId === request.couponId) : undefined;
+    if (request.couponId && !chosen) throw new AppError(Code.refused, 'error.coupon.notUsable');
+    const totals = this.totals(subtotal, chosen?.discount ?? 0, at.currency);
+    return {
+      ...totals,
+      lines,
+      coupons: coupons.map(({ couponId, title, discount }) => ({ couponId, title, discount })),
+      bestCouponId: best?.couponId ?? null,
+    };
+  }
+
+  /**
+   * Places an order in one transaction: the idempotency key is taken first (a retry waits for, then finds,
+   * the first attempt's order), stock is reserved, the coupon spent, prices and address snapshotted and the
+   * bought cart lines removed. Any failure rolls all of it back.
+   */
+  async place(
+    userId: string,
+    request: OrderRequest,
+    idempotencyKey: string,
+    at: ShopLocale,
+  ): Promise<OrderDetail> {
+    const existing = await this.findByKey(userId, idempotencyKey);
+    if (existing) return this.detail(userId, existing.id);
+    const address = await this.addresses.get(userId, request.addressId);
+    const wanted = await this.linesOf(userId, request);
+    const fromCart = !request.items;
+    const terms = this.terms();
+    let orderId: string;
+    try {
+      orderId = await this.db.transaction(async (tx) => {
+        const snapshot: AddressSnapshot = {
+          name: address.name,
+          phone: address.phone,
+          regionCodes: address.regionCodes,
+          regionNames: address.regionNames,
+          detail: address.detail,
+          postcode: address.postcode,
+        };
+        const now = new Date();
+        const [order] = await tx
+          .insert(orders)
+          .values({
+            userId,
+            status: 'pending_payment',
+            subtotal: 0,
+            discount: 0,
+            shipping: 0,
+            total: 0,
+            currency: at.currency,
+            address: snapshot,
+            note: request.note ?? '',
+            idempotencyKey,
+            payBy: new Date(now.getTime() + terms.paymentWindowMinutes * 60_000),
+          })
+          .returning();
+        const lines = await this.priceLines(wanted, at, tx);
+        if (!(await this.inventory.reserve(tx, lines))) {
+          throw new AppError(Code.refused, 'error.stock.insufficient', undefined, 409);
+        }
+        const subtotal = lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
+        let discount = 0;
+        if (request.couponId) {
+          const usable = await this.promotions.usableFor(userId, subtotal, at, now, tx);
+          const chosen = usable.find((c) => c.couponId === request.couponId);
+          if (!chosen || !(await this.promotions.spend(tx, chosen.claimId, order!.id))) {
+            throw new AppError(Code.refused, 'error.coupon.notUsable');
+          }
+          discount = chosen.discount;
+          await tx.update(orders).set({ couponClaimId: chosen.claimId }).where(eq(orders.id, order!.id));
+        }
+        const totals = this.totals(subtotal, discount, at.currency);
+        await tx
+          .update(orders)
+          .set({
+            subtotal: totals.subtotal,
+            discount: totals.discount,
+            shipping: totals.shipping,
+            total: totals.total,
+          })
+          .where(eq(orders.id, order!.id));
+        await tx.insert(orderLines).values(lines.map((l) => ({ ...l, orderId: order!.id })));
+        await tx
+          .insert(orderEvents)
+          .values({ orderId: order!.id, status: 'pending_payment', actor: 'shopper' });
+        if (fromCart)
+          await this.cart.removeBought(
+            tx,
+            userId,
+            lines.map((l) => l.skuId),
+          );
+        return order!.id;
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        const first = await this.findByKey(userId, idempotencyKey);
+        if (first) return this.detail(userId, first.id);
+      }
+      throw error;
+    }
+    this.stockChanged();
+    await this.notifyById('placed', orderId);
+    return this.detail(userId, orderId);
+  }
+
+  async list(
+    userId: string,
+    query: { status?: OrderStatus | undefined; page: number; pageSize: number },
+  ): Promise<{ items: Order[]; meta: PageMeta }> {
+    const where = and(eq(orders.userId, userId), query.status ? eq(orders.status, query.status) : undefined);
+    const [rows, [count]] = await Promise.all([
+      this.db
+        .select()
+        .from(orders)
+        .where(where)
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize),
+      this.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(orders)
+        .where(where),
+    ]);
+    const ids = rows.map((r) => r.id);
+    const [lines, events] = ids.length
+      ? await Promise.all([
+          this.db.select().from(orderLines).where(inArray(orderLines.orderId, ids)),
+          this.db
+            .select()
+            .from(orderEvents)
+            .where(inArray(orderEvents.orderId, ids))
+            .orderBy(asc(orderEvents.at)),
+        ])
+      : [[], []];
+    return {
+      items: rows.map((row) =>
+        toOrder(
+          row,
+          lines.filter((l) => l.orderId === row.id),
+          events.filter((e) => e.orderId === row.id),
+        ),
+      ),
+      meta: { page: query.page, pageSize: query.pageSize, total: count?.n ?? 0 },
+    };
+  }
+
+  /** One of the shopper's orders; someone else's is "not found". */
+  async detail(userId: string, id: string): Promise<OrderDetail> {
+    const [row] = await this.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, id), eq(orders.userId, userId)));
+    if (!row) throw new AppError(Code.notFound, 'error.notFound');
+    const [lines, events, chargeRows] = await Promise.all([
+      this.db.select().from(orderLines).where(eq(orderLines.orderId, id)),
+      this.db.select().from(orderEvents).where(eq(orderEvents.orderId, id)).orderBy(asc(orderEvents.at)),
+      this.db.select().from(charges).where(eq(charges.orderId, id)).orderBy(asc(charges.createdAt)),
+    ]);
+    return {
+      ...toOrder(row, lines, events),
+      charges: chargeRows.map((c) => ({
+        id: c.id,
+        orderId: c.orderId,
+        amount: c.amount,
+        currency: c.currency,
+        channel: c.channel,
+        status: c.status,
+        payUrl: `/v1/sandbox/checkout/${c.id}`,
+      })),
+    };
+  }
+
+  /** The order a charge may be made for: the shopper's, still unpaid. */
+  async payable(userId: string, id: string): Promise<OrderRow> {
+    const [row] = await this.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, id), eq(orders.userId, userId)));
+    if (!row) throw new AppError(Code.notFound, 'error.notFound');
+    if (row.status !== 'pending_payment')
+      throw new AppError(Code.refused, 'error.order.notPayable', undefined, 409);
+    return row;
+  }
+
+  async cancel(userId: string, id: string): Promise<OrderDetail> {
+    await this.ownedOrThrow(userId, id);
+    await this.cancelOrder(id, 'shopper');
+    return this.detail(userId, id);
+  }
+
+  async confirmReceipt(userId: string, id: string): Promise<OrderDetail> {
+    await this.ownedOrThrow(userId, id);
+    await this.db.transaction((tx) => this.transition(tx, id, 'completed', 'shopper'));
+    return this.detail(userId, id);
+  }
+
+  /** A successful payment: the order is paid once, however often the news arrives. */
+  async markPaid(id: string): Promise<'paid' | 'already' | 'too-late'> {
+    const outcome = await this.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+      if (!row) return 'too-late' as const;
+      if (row.status !== 'pending_payment')
+        return row.status === 'cancelled' ? ('too-late' as const) : ('already' as const);
+      await this.transition(tx, id, 'paid', 'payment');
+      const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, id));
+      await this.inventory.recordSales(tx, lines);
+      return 'paid' as const;
+    });
+    if (outcome === 'paid') {
+      this.stockChanged();
+      await this.notifyById('paid', id);
+    }
+    return outcome;
+  }
+
+  /** Cancels unpaid orders whose payment window has passed; run on a timer, so it resumes after a restart. */
+  async cancelExpired(now = new Date()): Promise<number> {
+    const due = await this.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.status, 'pending_payment'), lt(orders.payBy, now)))
+      .limit(100);
+    let cancelled = 0;
+    for (const { id } of due) {
+      if (
+        await this.cancelOrder(id, 'system').then(
+          () => true,
+          () => false,
+        )
+      )
+        cancelled++;
+    }
+    return cancelled;
+  }
+
+  private async cancelOrder(id: string, actor: string) {
+    await this.db.transaction(async (tx) => {
+      await this.transition(tx, id, 'cancelled', actor);
+      const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, id));
+      await this.inventory.release(tx, lines);
+      await this.promotions.giveBack(tx, id);
+    });
+    this.stockChanged();
+    await this.notifyById('cancelled', id);
+  }
+
+  /** Moves an order along the lifecycle table in one conditional UPDATE: a concurrent change cannot slip in. */
+  private async transition(tx: Db, id: string, to: OrderStatus, actor: string) {
+    const [moved] = await tx
+      .update(orders)
+      .set({ status: to, updatedAt: new Date() })
+      .where(and(eq(orders.id, id), inArray(orders.status, sourcesOf(to))))
+      .returning({ id: orders.id });
+    if (!moved) throw new AppError(Code.refused, 'error.order.transition', undefined, 409);
+    await tx.insert(orderEvents).values({ orderId: id, status: to, actor });
+  }
+
+  private async ownedOrThrow(userId: string, id: string) {
+    const [row] = await this.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.id, id), eq(orders.userId, userId)));
+    if (!row) throw new AppError(Code.notFound, 'error.notFound');
+  }
+
+  private async notifyById(notice: OrderNotice, id: string) {
+    const [row] = await this.db.select().from(orders).where(eq(orders.id, id));
+    if (row) await this.notify(notice, row);
+  }
+
+  private async findByKey(userId: string, key: string) {
+    const [row] = await this.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
+    return row;
+  }
+
+  private async linesOf(userId: string, request: OrderRequest): Promise<LineInput[]> {
+    const lines = request.items ?? (await this.cart.selectedLines(userId));
+    if (lines.length === 0) throw new AppError(Code.refused, 'error.cart.empty');
+    const merged = new Map<string, number>();
+    for (const l of lines) merged.set(l.skuId, (merged.get(l.skuId) ?? 0) + l.quantity);
+    return [...merged].map(([skuId, quantity]) => ({ skuId, quantity }));
+  }
+
+  /** Today's prices and names; a line that cannot be bought stops the order. */
+  private async priceLines(lines: LineInput[], at: ShopLocale, db: Db) {
+    const offers = await this.inventory.describeSkus(
+      lines.map((l) => l.skuId),
+      at.locale,
+      at.shopDefault,
+      db,
+    );
+    return lines.map((line) => {
+      const offer = offers.get(line.skuId);
+      if (!offer || !offer.onShelf || offer.stock < line.quantity) {
+        throw new AppError(Code.refused, 'error.stock.insufficient', undefined, 409);
+      }
+      return {
+        skuId: line.skuId,
+        goodsId: offer.goodsId,
+        name: offer.name,
+        image: offer.image,
+        options: offer.options,
+        price: offer.price,
+        quantity: line.quantity,
+      };
+    });
+  }
+
+  private totals(subtotal: number, discount: number, currency: string) {
+    const terms = this.terms();
+    const afterDiscount = subtotal - discount;
+    const shipping = afterDiscount >= terms.freeShippingOver ? 0 : terms.shippingFee;
+    return { subtotal, discount, shipping, total: afterDiscount + shipping, currency };
+  }
+}
+
+function toOrder(
+  row: OrderRow,
+  lines: (typeof orderLines.$inferSelect)[],
+  events: (typeof orderEvents.$inferSelect)[],
+): Order {
+  const { regionCodes, regionNames, name, phone, detail, postcode } = row.address;
+  return {
+    id: row.id,
+    status: row.status,
+    subtotal: row.subtotal,
+    discount: row.discount,
+    shipping: row.shipping,
+    total: row.total,
+    currency: row.currency,
+    lines: lines.map(({ skuId, goodsId, name: lineName, image, options, price, quantity }) => ({
+      skuId,
+      goodsId,
+      name: lineName,
+      image,
+      options,
+      price,
+      quantity,
+    })),
+    address: { name, phone, regionCodes, regionNames, detail, postcode },
+    note: row.note,
+    createdAt: row.createdAt.toISOString(),
+    payBy: row.status === 'pending_payment' && row.payBy ? row.payBy.toISOString() : null,
+    history: events.map((e) => ({ status: e.status, at: e.at.toISOString(), actor: e.actor })),
+  };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e.code === '23505' || e.cause?.code === '23505';
+}

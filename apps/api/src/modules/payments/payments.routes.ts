@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { chargeBodySchema, chargeSchema, chargesQuerySchema, envelopeSchema } from '@shop/contract';
+import { ok } from '../../plugins/envelope.ts';
+import type { Sessions } from '../../plugins/session.ts';
+import { idempotencyKeyOf } from '../orders/orders.routes.ts';
+import { SIGNATURE_HEADER, type PaymentsService } from './payments.service.ts';
+
+export function paymentsRoutes(app: FastifyInstance, payments: PaymentsService, sessions: Sessions) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['payments'];
+
+  routes.post(
+    '/v1/home/charges',
+    {
+      schema: {
+        tags,
+        summary: 'Create a charge for an unpaid order; send an Idempotency-Key',
+        body: chargeBodySchema,
+        response: { 201: envelopeSchema(chargeSchema) },
+      },
+    },
+    async (request, reply) => {
+      const userId = await sessions.requireUserId(request);
+      const charge = await payments.createCharge(userId, request.body, idempotencyKeyOf(request));
+      return reply.code(201).send(ok(charge));
+    },
+  );
+
+  routes.get(
+    '/v1/home/charges',
+    {
+      schema: {
+        tags,
+        summary: "An order's charges (queryCharges)",
+        querystring: chargesQuerySchema,
+        response: { 200: envelopeSchema(z.array(chargeSchema)) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(await payments.listCharges(await sessions.requireUserId(request), request.query.orderId));
+    },
+  );
+
+  // The signature covers the exact bytes received, so this route keeps its body as text.
+  void app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'application/json',
+      { parseAs: 'string', bodyLimit: 64 * 1024 },
+      (_req, body, done) => done(null, body),
+    );
+    scope.post(
+      '/v1/webhooks/payments',
+      { schema: { tags, summary: 'Signed payment events from the provider (HMAC-SHA256, timestamped)' } },
+      async (request) => {
+        const signature = request.headers[SIGNATURE_HEADER];
+        const outcome = await payments.applyWebhook(
+          String(request.body),
+          typeof signature === 'string' ? signature : undefined,
+        );
+        return ok({ outcome });
+      },
+    );
+  });
+}
