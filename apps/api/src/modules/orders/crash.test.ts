@@ -1,0 +1,248 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb, schema, type Database } from '@shop/db';
+import { seedDemo, seedReferenceData } from '@shop/db/seed';
+import { postgresAdminUrl, testEngine } from '@shop/db/testing';
+import { hashPassword } from '../accounts/passwords.ts';
+
+/**
+ * The shop is killed with SIGKILL while shoppers are placing orders. After a restart every order must be
+ * whole or absent: its lines, the stock it took and the coupon it spent agree, and the stock ledger adds up.
+ */
+const SHOPPERS = 24;
+const SERVER = new URL('../../server.ts', import.meta.url).pathname;
+
+interface Engine {
+  env: Record<string, string>;
+  open: () => Promise<Database>;
+  dispose: () => Promise<void>;
+}
+
+async function prepareEngine(): Promise<Engine> {
+  if (testEngine() === 'postgres') {
+    const name = `shop_crash_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: postgresAdminUrl() });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(postgresAdminUrl());
+    url.pathname = `/${name}`;
+    return {
+      env: { DATABASE_URL: url.toString() },
+      open: () => createDb({ databaseUrl: url.toString(), dataDir: '' }),
+      dispose: async () => {
+        const cleanup = new pg.Client({ connectionString: postgresAdminUrl() });
+        await cleanup.connect();
+        await cleanup.query(`drop database if exists ${name} with (force)`);
+        await cleanup.end();
+      },
+    };
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'shop-crash-'));
+  return {
+    env: { DATA_DIR: dataDir },
+    open: () => createDb({ dataDir }),
+    dispose: async () => rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(engine: Engine, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
+    env: {
+      ...process.env,
+      ...engine.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'error',
+      STOREFRONT_DIST: '/nonexistent',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (
+      await fetch(`http://127.0.0.1:${port}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return child;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('server did not start');
+}
+
+let engine: Engine;
+let skuId: string;
+let couponId: string;
+const initialStock = 100_000;
+
+beforeAll(async () => {
+  engine = await prepareEngine();
+  const database = await engine.open();
+  await database.migrate();
+  await seedReferenceData(database.db);
+  await seedDemo(database.db);
+  const [sku] = await database.db.select().from(schema.skus).limit(1);
+  skuId = sku!.id;
+  await database.db.update(schema.skus).set({ stock: initialStock }).where(eq(schema.skus.id, skuId));
+  await database.db
+    .update(schema.goods)
+    .set({ stock: sql`(select sum(stock) from skus where goods_id = ${sku!.goodsId})`, onShelf: true })
+    .where(eq(schema.goods.id, sku!.goodsId));
+  const [coupon] = await database.db
+    .insert(schema.coupons)
+    .values({
+      title: { 'en-US': 'Crash test' },
+      kind: 'amount',
+      value: 1,
+      minSpend: 0,
+      startsAt: new Date(Date.now() - 60_000),
+      endsAt: new Date(Date.now() + 3_600_000),
+      total: 10_000,
+      perUserLimit: 10_000,
+    })
+    .returning();
+  couponId = coupon!.id;
+  const passwordHash = await hashPassword('Crash-secret-2026');
+  for (let i = 0; i < SHOPPERS; i++) {
+    const [user] = await database.db
+      .insert(schema.users)
+      .values({ email: `crash${i}@example.com`, passwordHash, locale: 'en-US', activatedAt: new Date() })
+      .returning();
+    await database.db.insert(schema.addresses).values({
+      userId: user!.id,
+      name: `Shopper ${i}`,
+      phone: '+5511987654321',
+      regionCodes: ['BR'],
+      detail: 'Rua Augusta 100',
+      isDefault: true,
+    });
+  }
+  await database.close();
+}, 120_000);
+afterAll(() => engine?.dispose());
+
+describe(`a SIGKILL during checkout on ${testEngine()}`, () => {
+  it('leaves every order whole or absent and the stock ledger balanced', async () => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    let server = await startServer(engine, port);
+
+    const shoppers = await Promise.all(
+      Array.from({ length: SHOPPERS }, async (_, i) => {
+        const login = await fetch(`${base}/v1/home/users/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ account: `crash${i}@example.com`, password: 'Crash-secret-2026' }),
+        });
+        const cookie = login.headers
+          .getSetCookie()
+          .map((c) => c.split(';')[0])
+          .join('; ');
+        const addresses = await (await fetch(`${base}/v1/home/addresses`, { headers: { cookie } })).json();
+        return { cookie, addressId: addresses.data[0].id as string };
+      }),
+    );
+
+    let stop = false;
+    let placed = 0;
+    const load = shoppers.map(async (shopper, i) => {
+      for (let n = 0; !stop; n++) {
+        if (i % 2 === 0) {
+          await fetch(`${base}/v1/home/coupons/${couponId}/claim`, {
+            method: 'POST',
+            headers: { cookie: shopper.cookie },
+          }).catch(() => {});
+        }
+        const res = await fetch(`${base}/v1/home/orders`, {
+          method: 'POST',
+          headers: {
+            cookie: shopper.cookie,
+            'content-type': 'application/json',
+            'idempotency-key': `crash-${i}-${n}`,
+          },
+          body: JSON.stringify({
+            addressId: shopper.addressId,
+            items: [{ skuId, quantity: 1 + (n % 3) }],
+            ...(i % 2 === 0 ? { couponId } : {}),
+          }),
+        }).catch(() => null);
+        if (res?.status === 201) placed++;
+      }
+    });
+    await new Promise((r) => setTimeout(r, 2500));
+    server.kill('SIGKILL');
+    stop = true;
+    await Promise.all(load);
+    expect(placed).toBeGreaterThan(0);
+
+    // After the restart the shop serves again over the same data.
+    server = await startServer(engine, port);
+    const exited = new Promise((r) => server.once('exit', r));
+    server.kill('SIGTERM');
+    await exited;
+
+    const database = await engine.open();
+    try {
+      const db = database.db;
+      const [sku] = await db.select().from(schema.skus).where(eq(schema.skus.id, skuId));
+      const [taken] = await db
+        .select({ n: sql<number>`coalesce(sum(${schema.orderLines.quantity}), 0)::int` })
+        .from(schema.orderLines)
+        .innerJoin(schema.orders, eq(schema.orders.id, schema.orderLines.orderId))
+        .where(sql`${schema.orderLines.skuId} = ${skuId} and ${schema.orders.status} <> 'cancelled'`);
+      expect(sku!.stock).toBeGreaterThanOrEqual(0);
+      expect(initialStock - sku!.stock).toBe(taken!.n);
+
+      const [goodsRow] = await db.select().from(schema.goods).where(eq(schema.goods.id, sku!.goodsId));
+      const [skuSum] = await db
+        .select({ n: sql<number>`sum(${schema.skus.stock})::int` })
+        .from(schema.skus)
+        .where(eq(schema.skus.goodsId, sku!.goodsId));
+      expect(goodsRow!.stock).toBe(skuSum!.n);
+
+      const [orphans] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(schema.orders)
+        .where(sql`not exists (select 1 from order_lines l where l.order_id = ${schema.orders.id})`);
+      expect(orphans!.n).toBe(0);
+
+      const [couponRow] = await db.select().from(schema.coupons).where(eq(schema.coupons.id, couponId));
+      const claims = await db
+        .select()
+        .from(schema.couponClaims)
+        .where(eq(schema.couponClaims.couponId, couponId));
+      expect(couponRow!.claimed).toBe(claims.length);
+      const orders = await db.select().from(schema.orders);
+      for (const claim of claims.filter((c) => c.orderId)) {
+        const order = orders.find((o) => o.id === claim.orderId);
+        expect(order?.couponClaimId).toBe(claim.id);
+        expect(claim.usedAt).not.toBeNull();
+      }
+      for (const order of orders.filter((o) => o.couponClaimId)) {
+        expect(claims.find((c) => c.id === order.couponClaimId)?.orderId).toBe(order.id);
+      }
+      expect(orders.length).toBeGreaterThanOrEqual(placed);
+    } finally {
+      await database.close();
+    }
+  }, 180_000);
+});
