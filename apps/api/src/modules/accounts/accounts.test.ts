@@ -437,7 +437,17 @@ describe('abuse and forgery', () => {
     await createShopper(t.database, { email: 'fay@example.com', password: secret });
     await post('/v1/home/users/login', { account: 'fay@example.com', password: secret });
     await post('/v1/home/users/login', { account: 'fay@example.com', password: `${secret}x` });
+    const cookie = await loginCookie(t.app, 'fay@example.com', secret);
+    const me = await t.app.inject({ url: '/v1/home/users/me', headers: { cookie } });
+    const [row] = await t.database.db
+      .select()
+      .from(schema.users)
+      .where(eq(schema.users.email, 'fay@example.com'));
+    const hash = row!.passwordHash;
+    expect(hash).toMatch(/^\$argon2id\$/);
+    expect(me.body).not.toContain(hash.slice(-20));
     expect(JSON.stringify(t.logs())).not.toContain(secret);
+    expect(JSON.stringify(t.logs())).not.toContain(hash.slice(-20));
     const sessions = await t.database.db.select().from(schema.sessions);
     expect(JSON.stringify(sessions)).not.toMatch(/Very-secret/);
   });

@@ -82,6 +82,13 @@ export class CartService {
     at: ShopLocale,
   ): Promise<void> {
     const cartId = await this.findCartId(owner);
+    const [line] = cartId
+      ? await this.db
+          .select({ skuId: cartItems.skuId })
+          .from(cartItems)
+          .where(and(eq(cartItems.cartId, cartId), eq(cartItems.skuId, skuId)))
+      : [];
+    if (!line) throw new AppError(Code.notFound, 'error.notFound');
     if (change.quantity !== undefined) {
       const offer = (await this.inventory.describeSkus([skuId], at.locale, at.shopDefault)).get(skuId);
       if (!offer || change.quantity > offer.stock) {
