@@ -15,7 +15,7 @@ declare module 'fastify' {
 export function registerLocale(app: FastifyInstance, shopDefaultLocale: () => Locale) {
   const remembered = new Map<string, Locale>();
   app.decorateRequest('locale', 'zh-CN');
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     const header = request.headers['accept-language'] ?? '';
     const key = `${shopDefaultLocale()}|${header}`;
     let locale = remembered.get(key);
@@ -25,5 +25,6 @@ export function registerLocale(app: FastifyInstance, shopDefaultLocale: () => Lo
       remembered.set(key, locale);
     }
     request.locale = locale;
+    done();
   });
 }

@@ -10,16 +10,14 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * and are let through.
  */
 export function registerSameOriginCheck(app: FastifyInstance) {
-  app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method)) return;
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (SAFE_METHODS.has(request.method)) return done();
     const fetchSite = request.headers['sec-fetch-site'];
-    if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') {
-      throw new AppError(Code.forbidden, 'error.crossSite');
-    }
     const origin = request.headers.origin;
-    if (origin && !isSameHost(origin, request.headers.host)) {
-      throw new AppError(Code.forbidden, 'error.crossSite');
-    }
+    const crossSite =
+      (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') ||
+      (origin && !isSameHost(origin, request.headers.host));
+    done(crossSite ? new AppError(Code.forbidden, 'error.crossSite') : undefined);
   });
 }
 

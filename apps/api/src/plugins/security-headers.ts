@@ -26,7 +26,9 @@ export const securityHeaders: Readonly<Record<string, string>> = {
 };
 
 export function registerSecurityHeaders(app: FastifyInstance) {
-  app.addHook('onRequest', async (_request, reply) => {
+  // Callback-style hooks: on the catalog's hot path they cost less than async ones.
+  app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(securityHeaders);
+    done();
   });
 }

@@ -57,16 +57,21 @@ afterAll(() => t.close());
 
 /** Rows that bad input must never change. */
 async function snapshot() {
-  const count = async (table: 'orders' | 'cart_items' | 'addresses' | 'charges' | 'coupon_claims') =>
-    (await t.database.db.execute<{ n: number }>(sql.raw(`select count(*)::int as n from ${table}`))).rows[0]!
-      .n;
+  const count = async (
+    table:
+      | typeof schema.orders
+      | typeof schema.cartItems
+      | typeof schema.addresses
+      | typeof schema.charges
+      | typeof schema.couponClaims,
+  ) => (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n;
   const [stock] = await t.database.db.select({ n: sql<number>`sum(stock)::int` }).from(schema.skus);
   return {
-    orders: await count('orders'),
-    cartItems: await count('cart_items'),
-    addresses: await count('addresses'),
-    charges: await count('charges'),
-    claims: await count('coupon_claims'),
+    orders: await count(schema.orders),
+    cartItems: await count(schema.cartItems),
+    addresses: await count(schema.addresses),
+    charges: await count(schema.charges),
+    claims: await count(schema.couponClaims),
     stock: stock!.n,
   };
 }

@@ -157,8 +157,12 @@ describe(`a SIGKILL during checkout on ${testEngine()}`, () => {
           .getSetCookie()
           .map((c) => c.split(';')[0])
           .join('; ');
-        const addresses = await (await fetch(`${base}/v1/home/addresses`, { headers: { cookie } })).json();
-        return { cookie, addressId: addresses.data[0].id as string };
+        const addresses = (await (
+          await fetch(`${base}/v1/home/addresses`, { headers: { cookie } })
+        ).json()) as {
+          data: { id: string }[];
+        };
+        return { cookie, addressId: addresses.data[0]!.id };
       }),
     );
 
