@@ -61,9 +61,13 @@ const QUERY_TOO_COMPLEX = Symbol('query too complex');
  * `qs` under the spec's limits. The router calls this before any hook can catch an error, so a query past
  * the limits is marked here and refused in `preValidation`.
  */
+const QS_OPTIONS = { ...QUERY_LIMITS, strictDepth: true, throwOnLimitExceeded: true } as const;
+
 function parseLimitedQuery(text: string): qs.ParsedQs | Record<symbol, true> {
+  // Fastify calls this for every request, most without a query.
+  if (text === '') return {};
   try {
-    return qs.parse(text, { ...QUERY_LIMITS, strictDepth: true, throwOnLimitExceeded: true });
+    return qs.parse(text, QS_OPTIONS);
   } catch {
     return { [QUERY_TOO_COMPLEX]: true };
   }
