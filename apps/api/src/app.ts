@@ -57,20 +57,37 @@ const BODY_LIMIT_BYTES = 256 * 1024;
 
 const QUERY_TOO_COMPLEX = Symbol('query too complex');
 
+const QS_OPTIONS = { ...QUERY_LIMITS, strictDepth: true, throwOnLimitExceeded: true } as const;
+
 /**
  * `qs` under the spec's limits. The router calls this before any hook can catch an error, so a query past
  * the limits is marked here and refused in `preValidation`.
  */
-const QS_OPTIONS = { ...QUERY_LIMITS, strictDepth: true, throwOnLimitExceeded: true } as const;
-
 function parseLimitedQuery(text: string): qs.ParsedQs | Record<symbol, true> {
-  // Fastify calls this for every request, most without a query.
-  if (text === '') return {};
-  try {
-    return qs.parse(text, QS_OPTIONS);
-  } catch {
-    return { [QUERY_TOO_COMPLEX]: true };
+  // Fastify calls this for every request, before a cached reply can be sent: popular queries (the first
+  // page of a listing) are parsed once and shared, frozen so that no handler can change them for the next.
+  if (text === '') return EMPTY_QUERY;
+  let parsed = parsedQueries.get(text);
+  if (!parsed) {
+    try {
+      parsed = deepFreeze(qs.parse(text, QS_OPTIONS));
+    } catch {
+      parsed = { [QUERY_TOO_COMPLEX]: true };
+    }
+    if (parsedQueries.size >= 1000) parsedQueries.clear();
+    parsedQueries.set(text, parsed);
   }
+  return parsed;
+}
+
+const EMPTY_QUERY = Object.freeze({});
+const parsedQueries = new Map<string, qs.ParsedQs | Record<symbol, true>>();
+
+function deepFreeze<T extends object>(value: T): T {
+  for (const child of Object.values(value)) {
+    if (child && typeof child === 'object') deepFreeze(child as object);
+  }
+  return Object.freeze(value);
 }
 
 /**

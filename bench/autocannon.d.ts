@@ -1,0 +1,33 @@
+// autocannon ships no types and @types/autocannon is not installed: this covers the part run.ts uses.
+declare module 'autocannon' {
+  interface Options {
+    url: string;
+    connections?: number;
+    pipelining?: number;
+    /** Seconds. */
+    duration?: number;
+    /** Cycled through by each connection; `setupRequest` may rewrite a request before it is sent. */
+    requests?: { setupRequest?: (request: { path: string }) => { path: string } }[];
+  }
+
+  interface Histogram {
+    /** Mean over the per-second samples (requests, bytes) or over all responses (latency, ms). */
+    average: number;
+    p50: number;
+    p99: number;
+    /** Requests completed, or bytes received. */
+    total: number;
+  }
+
+  interface Result {
+    requests: Histogram;
+    latency: Histogram;
+    throughput: Histogram;
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+  }
+
+  function autocannon(options: Options): Promise<Result>;
+  export default autocannon;
+}
