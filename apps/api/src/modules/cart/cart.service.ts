@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { AppError, Code, type Cart } from '@shop/contract';
 import { schema, type Db } from '@shop/db';
 import type { ShopLocale } from '../catalog/catalog.service.ts';
-import type { InventoryService } from '../catalog/inventory.service.ts';
+import { lineOf, type InventoryService } from '../catalog/inventory.service.ts';
 
 const { carts, cartItems } = schema;
 
@@ -35,13 +35,7 @@ export class CartService {
       if (!offer) return [];
       return [
         {
-          skuId: line.skuId,
-          goodsId: offer.goodsId,
-          name: offer.name,
-          image: offer.image,
-          options: offer.options,
-          price: offer.price,
-          quantity: line.quantity,
+          ...lineOf(offer, line.quantity),
           stock: offer.stock,
           available: offer.onShelf && offer.stock >= line.quantity,
           selected: line.selected,

@@ -17,6 +17,12 @@ export interface SkuOffer {
   onShelf: boolean;
 }
 
+/** A line of a cart or an order as priced from an offer. */
+export function lineOf(offer: SkuOffer, quantity: number) {
+  const { skuId, goodsId, name, image, options, price } = offer;
+  return { skuId, goodsId, name, image, options, price, quantity };
+}
+
 /**
  * The catalog's side of buying: current offers for SKUs, and stock taken or given back inside the caller's
  * transaction. Other modules use this instead of reading catalog tables.

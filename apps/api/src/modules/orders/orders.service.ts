@@ -12,8 +12,9 @@ import { schema, type AddressSnapshot, type Db } from '@shop/db';
 import type { AddressesService } from '../addresses/addresses.service.ts';
 import type { CartService } from '../cart/cart.service.ts';
 import type { ShopLocale } from '../catalog/catalog.service.ts';
-import type { InventoryService } from '../catalog/inventory.service.ts';
+import { lineOf, type InventoryService } from '../catalog/inventory.service.ts';
 import type { OrderNotice } from '../mail/mail-templates.ts';
+import { toCharge } from '../payments/payments.service.ts';
 import type { PromotionsService } from '../promotions/promotions.service.ts';
 import { sourcesOf } from './order-states.ts';
 
@@ -226,15 +227,7 @@ export class OrdersService {
     ]);
     return {
       ...toOrder(row, lines, events),
-      charges: chargeRows.map((c) => ({
-        id: c.id,
-        orderId: c.orderId,
-        amount: c.amount,
-        currency: c.currency,
-        channel: c.channel,
-        status: c.status,
-        payUrl: `/v1/sandbox/checkout/${c.id}`,
-      })),
+      charges: chargeRows.map(toCharge),
     };
   }
 
@@ -365,15 +358,7 @@ export class OrdersService {
       if (!offer || !offer.onShelf || offer.stock < line.quantity) {
         throw new AppError(Code.refused, 'error.stock.insufficient', undefined, 409);
       }
-      return {
-        skuId: line.skuId,
-        goodsId: offer.goodsId,
-        name: offer.name,
-        image: offer.image,
-        options: offer.options,
-        price: offer.price,
-        quantity: line.quantity,
-      };
+      return lineOf(offer, line.quantity);
     });
   }
 
