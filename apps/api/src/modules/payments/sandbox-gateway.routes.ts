@@ -97,7 +97,7 @@ export function sandboxGatewayRoutes(
         .header('content-type', 'text/html; charset=utf-8')
         .header('cache-control', 'no-store')
         .send(`<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${t.title}</title><link rel="stylesheet" href="/v1/sandbox/checkout.css"></head><body><main><h1>${t.title}</h1>
+<title>${t.title}</title><link rel="icon" href="data:,"><link rel="stylesheet" href="/v1/sandbox/checkout.css"></head><body><main><h1>${t.title}</h1>
 <p>${t.amount}: <strong>${escapeHtml(amount)}</strong></p>
 <form method="post" action="/v1/sandbox/checkout/${chargeId}"><label for="card">${t.card}</label>
 <input id="card" name="card" inputmode="numeric" autocomplete="cc-number" required maxlength="23"${error ? ' aria-invalid="true" aria-describedby="card-error"' : ''}>
