@@ -1,5 +1,6 @@
 import { createApiClient } from '@shop/api-client';
 import { API_BASE, API_ERROR_TOAST_MS } from '@shop/contract';
+import { takeEarly } from './features/start-up/early-replies.ts';
 import { currentLocale, intlStore } from './i18n/intl-store.ts';
 import { loadingStore } from './features/loading/loading-store.ts';
 import { showToast } from './features/toast/toast-store.ts';
@@ -14,6 +15,8 @@ export const api = createApiClient({
     if (intlStore.get()) showToast(message, { tone: 'error', duration: API_ERROR_TOAST_MS });
   },
   translateFailure: failureText,
+  // A start-up request the boot script already sent is answered from its reply.
+  fetch: (input, init) => takeEarly(String(input), init) ?? fetch(input, init),
 });
 
 const tracked =
@@ -27,6 +30,8 @@ const tracked =
  */
 export const effects = {
   fetchGoods: tracked('common/fetchGoods', api.goods.list),
+  // Its own effect: typing in the search box must not put the page's goods lists into their loading state.
+  suggestGoods: tracked('common/suggestGoods', api.goods.list),
   fetchGood: tracked('common/fetchGood', api.goods.get),
   fetchCategories: tracked('common/fetchCategories', api.categories.list),
   fetchCharges: tracked('common/fetchCharges', api.charges.list),
@@ -43,6 +48,7 @@ export const effects = {
   fetchCurrentUser: tracked('user/fetchCurrentUser', api.users.me),
   fetchUser: tracked('user/fetchUser', api.users.get),
   editUser: tracked('user/editUser', api.users.edit),
+  uploadAvatar: tracked('user/uploadAvatar', api.users.uploadAvatar),
   forget: tracked('user/forget', api.users.forget),
   resetPassword: tracked('user/resetPassword', api.users.resetPassword),
   editPassword: tracked('user/editPassword', api.users.editPassword),
@@ -62,6 +68,7 @@ export const effects = {
   previewOrder: tracked('order/previewOrder', api.orders.preview),
   placeOrder: tracked('order/placeOrder', api.orders.place),
   fetchOrders: tracked('order/fetchOrders', api.orders.list),
+  fetchOrder: tracked('order/fetchOrder', api.orders.get),
   cancelOrder: tracked('order/cancelOrder', api.orders.cancel),
   confirmOrder: tracked('order/confirmOrder', api.orders.confirm),
 };

@@ -68,6 +68,33 @@ describe('api client requests', () => {
     expect((sent[0]?.init.headers as Record<string, string>)['Idempotency-Key']).toBe('key-1');
   });
 
+  it('sends the idempotency key of a charge, and paths of the order actions', async () => {
+    const { client, sent } = setup(() => jsonResponse({ code: 200, data: {}, msg: '' }, 201));
+    await client.charges.create({ orderId: 'o/1', channel: 'sandbox' }, 'key-2');
+    await client.orders.cancel('o/1');
+    await client.orders.confirm('o/1');
+    await client.cart.updateItem('s/1', { selected: false });
+    expect((sent[0]?.init.headers as Record<string, string>)['Idempotency-Key']).toBe('key-2');
+    expect(sent[0]?.init.body).toBe('{"orderId":"o/1","channel":"sandbox"}');
+    expect(sent.slice(1).map((s) => `${s.init.method} ${s.url}`)).toEqual([
+      'POST /v1/home/orders/o%2F1/cancel',
+      'POST /v1/home/orders/o%2F1/confirm',
+      'PUT /v1/home/cart/items/s%2F1',
+    ]);
+  });
+
+  it('uploads an avatar as multipart form data, leaving the boundary to fetch', async () => {
+    const { client, sent } = setup(() => jsonResponse({ code: 200, data: { id: 'u1' }, msg: '' }));
+    const file = new Blob([new Uint8Array([0x89, 0x50])], { type: 'image/png' });
+    await client.users.uploadAvatar('u1', file);
+    expect(sent[0]?.url).toBe('/v1/home/users/u1/avatar');
+    expect(sent[0]?.init.method).toBe('POST');
+    expect((sent[0]?.init.headers as Record<string, string>)['Content-Type']).toBeUndefined();
+    const body = sent[0]?.init.body;
+    expect(body).toBeInstanceOf(FormData);
+    expect((body as FormData).get('file')).toBeInstanceOf(Blob);
+  });
+
   it('omits Accept-Language when no locale is known yet', async () => {
     const { client, sent } = setup(() => jsonResponse({ code: 200, data: {}, msg: '' }), {
       getLocale: () => undefined,
@@ -123,6 +150,15 @@ describe('api client envelope rules (spec §8)', () => {
       expect(onError).not.toHaveBeenCalled();
     },
   );
+
+  it('leaves the codes a caller handles itself to that caller, still rejecting', async () => {
+    const { client, onError } = setup(() =>
+      jsonResponse({ code: 1, data: null, msg: { id: 'Invalid identifier.' } }, 422),
+    );
+    const error = await rejection(client.goods.get('nope', { handles: [Code.validation, Code.notFound] }));
+    expect(error.code).toBe(Code.validation);
+    expect(onError).not.toHaveBeenCalled();
+  });
 
   it('a network failure becomes a code 500 AppError with the translated generic text', async () => {
     const { client, onError } = setup(() => Promise.reject(new TypeError('Failed to fetch')));

@@ -17,6 +17,8 @@ import type {
   GoodsSummary,
   loginBodySchema,
   Order,
+  OrderDetail,
+  OrderPreview,
   orderPreviewBodySchema,
   ordersQuerySchema,
   orderTotalsSchema,
@@ -127,6 +129,12 @@ export function createApiClient(options: ApiClientOptions) {
       get: (id: string, call?: CallOptions) => get<User>(`/home/users/${enc(id)}`, undefined, call),
       edit: (id: string, body: EditUserBody, call?: CallOptions) =>
         send<User>('POST', `/home/users/${enc(id)}/edit`, body, call),
+      /** Stores `file` (PNG, JPEG or WebP, at most 2 MB) as the user's avatar; answers with the user. */
+      uploadAvatar: (id: string, file: Blob, call?: CallOptions) => {
+        const form = new FormData();
+        form.append('file', file);
+        return send<User>('POST', `/home/users/${enc(id)}/avatar`, form, call);
+      },
       editPassword: (id: string, body: EditPasswordBody, call?: CallOptions) =>
         send<unknown>('POST', `/home/users/${enc(id)}/password/edit`, body, call),
       forget: (body: ForgetBody, call?: CallOptions) =>
@@ -153,20 +161,22 @@ export function createApiClient(options: ApiClientOptions) {
       update: (id: string, body: AddressBody, call?: CallOptions) =>
         send<Address>('PUT', `/home/addresses/${enc(id)}`, body, call),
       remove: (id: string, call?: CallOptions) =>
-        send<unknown>('DELETE', `/home/addresses/${enc(id)}`, undefined, call),
+        send<null>('DELETE', `/home/addresses/${enc(id)}`, undefined, call),
     },
     orders: {
+      /** Totals, priced lines and the shopper's coupons that fit, with the best one suggested. */
       preview: (body: OrderPreviewBody, call?: CallOptions) =>
-        send<OrderTotals>('POST', '/home/orders/preview', body, call),
+        send<OrderPreview>('POST', '/home/orders/preview', body, call),
+      /** A retry of the same checkout attempt must send the same key: it answers with the first order. */
       place: (body: PlaceOrderBody, idempotencyKey: string, call?: CallOptions) =>
-        send<Order>('POST', '/home/orders', body, withKey(idempotencyKey, call)),
+        send<OrderDetail>('POST', '/home/orders', body, withKey(idempotencyKey, call)),
       list: (query?: OrdersQuery, call?: CallOptions) =>
         list<Order>('/home/orders', query as QueryParams, call),
-      get: (id: string, call?: CallOptions) => get<Order>(`/home/orders/${enc(id)}`, undefined, call),
+      get: (id: string, call?: CallOptions) => get<OrderDetail>(`/home/orders/${enc(id)}`, undefined, call),
       cancel: (id: string, call?: CallOptions) =>
-        send<Order>('POST', `/home/orders/${enc(id)}/cancel`, {}, call),
+        send<OrderDetail>('POST', `/home/orders/${enc(id)}/cancel`, {}, call),
       confirm: (id: string, call?: CallOptions) =>
-        send<Order>('POST', `/home/orders/${enc(id)}/confirm`, {}, call),
+        send<OrderDetail>('POST', `/home/orders/${enc(id)}/confirm`, {}, call),
     },
     charges: {
       create: (body: ChargeBody, idempotencyKey: string, call?: CallOptions) =>

@@ -32,6 +32,11 @@ export type QueryParams = Readonly<Record<string, QueryValue>>;
 export interface CallOptions {
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /**
+   * Envelope codes this caller shows in its own way (a "not found" page for code 404 or 1 on a malformed id):
+   * for them `onError` is not called, so no toast doubles the page. The promise still rejects.
+   */
+  handles?: readonly number[];
 }
 
 export interface RequestSpec extends CallOptions {
@@ -86,8 +91,10 @@ export function createRequester(options: ApiClientOptions): Requester {
   const baseUrl = (options.baseUrl ?? '/v1').replace(/\/$/, '');
   const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
 
-  const fail = (error: AppError, toastText: string | undefined): never => {
-    if (toastText !== undefined && TOASTED_CODES.has(error.code)) options.onError?.(toastText, error);
+  const fail = (error: AppError, toastText: string | undefined, handles?: readonly number[]): never => {
+    if (toastText !== undefined && TOASTED_CODES.has(error.code) && !handles?.includes(error.code)) {
+      options.onError?.(toastText, error);
+    }
     throw error;
   };
 
@@ -102,7 +109,10 @@ export function createRequester(options: ApiClientOptions): Requester {
     if (locale) headers['Accept-Language'] = locale;
     const init: RequestInit = { method: spec.method, headers, credentials: 'same-origin' };
     if (spec.signal) init.signal = spec.signal;
-    if (spec.method === 'POST' || spec.method === 'PUT') {
+    if (spec.body instanceof FormData) {
+      // A file upload: fetch writes the multipart Content-Type with its boundary.
+      init.body = spec.body;
+    } else if (spec.method === 'POST' || spec.method === 'PUT') {
       headers['Content-Type'] = 'application/json';
       init.body = JSON.stringify(spec.body ?? {});
     }
@@ -134,10 +144,10 @@ export function createRequester(options: ApiClientOptions): Requester {
     if (typeof body.msg === 'object' && body.msg !== null) {
       const fields = body.msg;
       const first = firstFieldMessage(fields) ?? options.translateFailure('badResponse');
-      return fail(new AppError(code, first, fields, response.status), first);
+      return fail(new AppError(code, first, fields, response.status), first, spec.handles);
     }
     const text =
       typeof body.msg === 'string' && body.msg ? body.msg : options.translateFailure('badResponse');
-    return fail(new AppError(code, text, undefined, response.status), text);
+    return fail(new AppError(code, text, undefined, response.status), text, spec.handles);
   };
 }

@@ -3,7 +3,8 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, NavLink } from 'react-router';
 import { useLoading } from '../features/loading/loading-store.ts';
 import { useNavigationEffects } from '../features/navigation/use-navigation-effects.ts';
-import { useShopper } from '../features/session/use-shopper.ts';
+import { SearchBox } from '../features/search/search-box.tsx';
+import { AccountNav } from '../features/session/account-nav.tsx';
 import { useSystems } from '../features/shop/queries.ts';
 import { ToastRegion } from '../features/toast/toast-region.tsx';
 import type { MessageId } from '../i18n/message-id.ts';
@@ -14,12 +15,14 @@ function ProgressBar() {
   return <div className={global ? 'progress progress-active' : 'progress'} aria-hidden="true" />;
 }
 
-/** The frame of every page: skip link, header with navigation and language, main region, footer, toasts. */
+/**
+ * The frame of every page: skip link, header with search, navigation and language, main region, footer,
+ * toasts.
+ */
 export function Layout({ pageTitle, children }: { pageTitle: MessageId; children: ReactNode }) {
   useNavigationEffects(pageTitle);
   const intl = useIntl();
   const systems = useSystems().data;
-  const shopper = useShopper().data;
   const shopName = systems?.shopName || intl.formatMessage({ id: 'app.name' });
 
   return (
@@ -31,9 +34,15 @@ export function Layout({ pageTitle, children }: { pageTitle: MessageId; children
       <header className="site-header">
         <div className="container header-inner">
           <Link to="/" className="brand">
-            {systems?.logo && <img src={systems.logo} alt="" width={32} height={32} />}
+            {/* The logo's place is kept while the settings load, so the name beside it does not move. */}
+            {systems?.logo ? (
+              <img src={systems.logo} alt="" width={32} height={32} decoding="async" />
+            ) : (
+              !systems && <span className="brand-logo" aria-hidden="true" />
+            )}
             <span>{shopName}</span>
           </Link>
+          <SearchBox />
           <nav aria-label={intl.formatMessage({ id: 'layout.nav' })} className="site-nav">
             <ul>
               <li>
@@ -51,17 +60,7 @@ export function Layout({ pageTitle, children }: { pageTitle: MessageId; children
                   <FormattedMessage id="nav.orders" />
                 </NavLink>
               </li>
-              <li>
-                {shopper ? (
-                  <NavLink to="/user">
-                    <FormattedMessage id="nav.account" />
-                  </NavLink>
-                ) : (
-                  <NavLink to="/login">
-                    <FormattedMessage id="nav.login" />
-                  </NavLink>
-                )}
-              </li>
+              <AccountNav />
             </ul>
           </nav>
           <LocaleSwitcher />

@@ -6,6 +6,8 @@ import { loadMessages } from './messages.ts';
 const cache = createIntlCache();
 const listeners = new Set<() => void>();
 let intl: IntlShape | null = null;
+/** The locale being switched to: requests already speak it while its catalog downloads. */
+let requested: Locale | undefined;
 
 /**
  * The active locale and its formatter, outside React so that non-React code (the API client's failure texts)
@@ -19,6 +21,7 @@ export const intlStore = {
   },
   /** Loads the locale's catalog (one chunk) and switches every `useIntl` to it. */
   async activate(locale: Locale): Promise<void> {
+    requested = locale;
     const messages = await loadMessages(locale);
     intl = createIntl({ locale, defaultLocale: locale, messages }, cache);
     document.documentElement.lang = locale;
@@ -26,6 +29,7 @@ export const intlStore = {
   },
 };
 
+/** The locale requests are sent in: the one chosen, even before its catalog has arrived. */
 export function currentLocale(): Locale | undefined {
-  return intl?.locale as Locale | undefined;
+  return requested ?? (intl?.locale as Locale | undefined);
 }

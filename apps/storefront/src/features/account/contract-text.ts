@@ -1,4 +1,4 @@
-import { serverMessages } from '@shop/contract';
+import { isLocale, serverMessages } from '@shop/contract';
 import type { Locale, MessageKey } from '@shop/contract';
 import { useIntl } from 'react-intl';
 
@@ -9,4 +9,15 @@ import { useIntl } from 'react-intl';
 export function useContractText(): (key: MessageKey) => string {
   const locale = useIntl().locale as Locale;
   return (key) => serverMessages[locale][key];
+}
+
+/**
+ * The contract key of a text the server sent in `locale`. Refusals all arrive as code 2 with a translated text,
+ * and the server words them from this same catalog, so the text tells which refusal it is (say, "email already
+ * registered", to show under the email field).
+ */
+export function contractKeyOf(text: string, locale: string): MessageKey | undefined {
+  if (!isLocale(locale)) return undefined;
+  const catalog = serverMessages[locale];
+  return (Object.keys(catalog) as MessageKey[]).find((key) => catalog[key] === text);
 }

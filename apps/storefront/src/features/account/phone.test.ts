@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultCountry, toInternational } from './phone.ts';
+import { defaultCountry, formatPhone, toInternational } from './phone.ts';
 
 describe('phone numbers', () => {
   it('puts the country code in front of a national number', () => {
@@ -16,5 +16,10 @@ describe('phone numbers', () => {
     expect(defaultCountry('pt-BR')).toBe('BR');
     expect(defaultCountry('zh-TW')).toBe('TW');
     expect(defaultCountry('en')).toBe('CN');
+  });
+
+  it('shows a stored number grouped as people write it', () => {
+    expect(formatPhone('+8613812345678')).toBe('+86 138 1234 5678');
+    expect(formatPhone('not a number')).toBe('not a number');
   });
 });

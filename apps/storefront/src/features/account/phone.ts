@@ -30,3 +30,8 @@ export function toInternational(country: string, national: string): string {
   const digits = text.replace(/[^\d]/g, '');
   return text.startsWith('+') ? `+${digits}` : `+${getCountryCallingCode(country as CountryCode)}${digits}`;
 }
+
+/** A stored number (`+5511…`) as people write it (`+55 11 91234 5678`); the stored form when unparseable. */
+export function formatPhone(international: string): string {
+  return parsePhoneNumberFromString(international)?.formatInternational() ?? international;
+}

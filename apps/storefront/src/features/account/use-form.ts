@@ -1,19 +1,31 @@
 import { AppError, Code } from '@shop/contract';
+import type { MessageKey } from '@shop/contract';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
+import { useIntl } from 'react-intl';
+import { contractKeyOf } from './contract-text.ts';
 
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
 
 /** Client-side rules: the first broken rule's message per field, nothing for a valid field. */
 export type Validate<V> = (values: V) => FieldErrors<Extract<keyof V, string>>;
 
+/** Refusals (code 2) that concern one field, by their contract key: shown under that field. */
+export type RefusalFields<K extends string> = Partial<Record<MessageKey, K>>;
+
 /**
  * A small controlled form: values, per-field messages (shown after a field is left or the form submitted, and
  * updated as the shopper types), server refusals mapped back onto the fields, and focus on the first invalid
  * field.
  */
-export function useForm<V extends Record<string, string>>(formId: string, initial: V, validate: Validate<V>) {
+export function useForm<V extends Record<string, string>>(
+  formId: string,
+  initial: V,
+  validate: Validate<V>,
+  refusalFields: RefusalFields<Extract<keyof V, string>> = {},
+) {
   type K = Extract<keyof V, string>;
+  const { locale } = useIntl();
   const [values, setValues] = useState<V>(initial);
   const [errors, setErrors] = useState<FieldErrors<K>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -35,16 +47,26 @@ export function useForm<V extends Record<string, string>>(formId: string, initia
     if (first) document.getElementById(fieldId(first))?.focus();
   };
 
-  /** Handles a refusal: field messages from code 1, a form message for codes that get no toast. */
+  /**
+   * Shows a refusal where it stays readable after the API client's 1 s toast: code 1 messages under their
+   * fields, a refusal about one field (`refusalFields`) under it, anything else above the submit button.
+   */
   const showFailure = (error: unknown) => {
     if (!(error instanceof AppError)) throw error;
+    let found: FieldErrors<K> = {};
     if (error.code === Code.validation && error.fields) {
-      const known = Object.fromEntries(
+      found = Object.fromEntries(
         Object.entries(error.fields).filter(([name, text]) => name in values && text),
       ) as FieldErrors<K>;
-      setErrors(known);
-      focusFirst(known);
-    } else if (error.code !== Code.refused && error.code !== Code.internal) {
+    } else {
+      const key = contractKeyOf(error.message, locale);
+      const field = key && refusalFields[key];
+      if (field) found = { [field]: error.message } as FieldErrors<K>;
+    }
+    if (Object.keys(found).length > 0) {
+      setErrors((current) => ({ ...current, ...found }));
+      focusFirst(found);
+    } else {
       setFormError(error.message);
     }
   };

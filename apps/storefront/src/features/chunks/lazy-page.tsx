@@ -6,12 +6,31 @@ import { ChunkLoadError, loadChunk } from './load-chunk.ts';
 
 type PageModule = { default: ComponentType };
 
+/** A page component that can start downloading its chunk before it is rendered. */
+export type LazyPage = ComponentType & { preload: () => Promise<void> };
+
 /**
  * A page loaded on demand: a placeholder while its chunk loads, and a "Loading chunk failed" notice with a
- * retry button (which imports the chunk again) instead of a blank screen when it does not arrive.
+ * retry button (which imports the chunk again) instead of a blank screen when it does not arrive. `preload`
+ * fetches the chunk early (at start-up, beside the locale catalog); a page already loaded renders at once,
+ * without a placeholder frame.
  */
-export function lazyPage(load: () => Promise<PageModule>): ComponentType {
-  const create = () => lazy(() => loadChunk(load));
+export function lazyPage(load: () => Promise<PageModule>): LazyPage {
+  let loaded: ComponentType | null = null;
+  let pending: Promise<PageModule> | null = null;
+  const start = () => {
+    if (!pending) {
+      const attempt = loadChunk(load);
+      pending = attempt;
+      attempt.then(
+        (module) => (loaded = module.default),
+        // A failed download is tried afresh by the next render or retry.
+        () => (pending = null),
+      );
+    }
+    return pending;
+  };
+  const create = () => lazy(start);
   // Shared by every visit: once loaded, the page renders at once; a retry replaces a failed loader.
   const slot = { Page: create() };
 
@@ -21,7 +40,7 @@ export function lazyPage(load: () => Promise<PageModule>): ComponentType {
       slot.Page = create();
       setAttempt((n) => n + 1);
     };
-    const Page = slot.Page;
+    const Page = loaded ?? slot.Page;
     return (
       <PageErrorBoundary key={attempt} onRetry={retry}>
         <Suspense fallback={<PageLoading />}>
@@ -30,7 +49,14 @@ export function lazyPage(load: () => Promise<PageModule>): ComponentType {
       </PageErrorBoundary>
     );
   }
-  return LazyPage;
+  return Object.assign(LazyPage, {
+    /** Resolves when the chunk is in, or could not be had (the page's render shows that failure). */
+    preload: () =>
+      start().then(
+        () => undefined,
+        () => undefined,
+      ),
+  });
 }
 
 interface BoundaryProps {

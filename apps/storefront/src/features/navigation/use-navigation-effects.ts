@@ -6,8 +6,18 @@ import { trackPageView } from '../analytics/analytics.ts';
 import { useSystems } from '../shop/queries.ts';
 
 /**
+ * Navigation state of a change made in place (a filter, the sort order): the page stays where it is and the
+ * focus stays on the control that made it.
+ */
+export const IN_PLACE = { inPlace: true } as const;
+
+const isInPlace = (state: unknown) =>
+  typeof state === 'object' && state !== null && (state as { inPlace?: unknown }).inPlace === true;
+
+/**
  * Runs on every navigation (spec §2): scrolls to the top, moves focus to the main region for screen-reader
- * and keyboard users, reports a page view, and titles the document "<page> · <shop>".
+ * and keyboard users, reports a page view, and titles the document "<page> · <shop>". A change made in place
+ * (`IN_PLACE` state) neither scrolls nor moves the focus.
  */
 export function useNavigationEffects(pageTitle: MessageId): void {
   const location = useLocation();
@@ -15,12 +25,13 @@ export function useNavigationEffects(pageTitle: MessageId): void {
   const shopName = useSystems().data?.shopName || intl.formatMessage({ id: 'app.name' });
   const firstNavigation = useRef(true);
 
+  const inPlace = isInPlace(location.state);
   useEffect(() => {
-    window.scrollTo(0, 0);
+    if (!inPlace) window.scrollTo(0, 0);
     if (firstNavigation.current) firstNavigation.current = false;
-    else document.getElementById('main')?.focus({ preventScroll: true });
+    else if (!inPlace) document.getElementById('main')?.focus({ preventScroll: true });
     trackPageView(location.pathname + location.search);
-  }, [location.key, location.pathname, location.search]);
+  }, [location.key, location.pathname, location.search, inPlace]);
 
   const title = intl.formatMessage({ id: pageTitle });
   useEffect(() => {

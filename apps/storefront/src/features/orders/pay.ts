@@ -1,5 +1,9 @@
 import { newIdempotencyKey } from '@shop/api-client';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { effects } from '../../api.ts';
+import { useReportFailure } from './failure.ts';
+import { ORDERS_KEY } from './queries.ts';
 
 /** Only the shop's own pages or a web address are followed; any other scheme is refused. */
 export function isSafePayUrl(url: string): boolean {
@@ -7,11 +11,30 @@ export function isSafePayUrl(url: string): boolean {
 }
 
 /**
- * Starts paying an order with the sandbox gateway and opens its payment page; without one the shopper lands
- * on `/tips`, which shows the payment's state.
+ * Pays an unpaid order: creates a sandbox charge and opens the gateway's payment page, which brings the shopper
+ * back to `/tips`. One Idempotency-Key per attempt: a retry after a failed or unanswered request reuses it (so
+ * it cannot open a second charge), while paying again after the page was left starts a new attempt.
  */
-export async function payOrder(orderId: string, navigate: (to: string) => void): Promise<void> {
-  const charge = await effects.createCharge({ orderId, channel: 'sandbox' }, newIdempotencyKey());
-  if (charge.payUrl && isSafePayUrl(charge.payUrl)) window.location.assign(charge.payUrl);
-  else navigate(`/tips?orderId=${encodeURIComponent(orderId)}`);
+export function usePayOrder() {
+  const queryClient = useQueryClient();
+  const onError = useReportFailure();
+  const attempts = useRef(new Map<string, string>());
+  return useMutation({
+    mutationFn: async (orderId: string) => {
+      let key = attempts.current.get(orderId);
+      if (!key) {
+        key = newIdempotencyKey();
+        attempts.current.set(orderId, key);
+      }
+      const charge = await effects.createCharge({ orderId, channel: 'sandbox' }, key);
+      attempts.current.delete(orderId);
+      if (!isSafePayUrl(charge.payUrl)) throw new Error(`refused payment page address: ${charge.payUrl}`);
+      window.location.assign(charge.payUrl);
+    },
+    onError: (error) => {
+      onError(error);
+      // Refused (paid meanwhile, cancelled by the payment window): the pages show the order as it is now.
+      void queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
+    },
+  });
 }

@@ -1,18 +1,33 @@
-import { useQuery } from '@tanstack/react-query';
+import { Code } from '@shop/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { effects } from '../../api.ts';
 
+// Keys of one shopper's own data carry the shopper's id: after a logout and another login in the same tab, the
+// cache can never show the next shopper what the previous one left. Invalidating a prefix reaches them all.
 export const CART_KEY = ['cart'] as const;
 export const ADDRESSES_KEY = ['addresses'] as const;
+export const ORDERS_KEY = ['orders'] as const;
+export const PREVIEW_KEY = ['orderPreview'] as const;
 
 export const useCart = () =>
   useQuery({ queryKey: CART_KEY, queryFn: ({ signal }) => effects.fetchCart({ signal }) });
 
-export const useAddresses = () =>
-  useQuery({ queryKey: ADDRESSES_KEY, queryFn: ({ signal }) => effects.fetchAddresses({ signal }) });
+export const useAddresses = (shopperId: string) =>
+  useQuery({
+    queryKey: [...ADDRESSES_KEY, shopperId],
+    queryFn: ({ signal }) => effects.fetchAddresses({ signal }),
+  });
 
 export const useRegions = () =>
   useQuery({
     queryKey: ['regions'],
     queryFn: ({ signal }) => effects.fetchRegions({ signal }),
     staleTime: 60 * 60_000,
+  });
+
+/** One of the shopper's orders; an unknown (404) or malformed (1) id is the page's "not found", not a toast. */
+export const orderQuery = (shopperId: string, id: string) =>
+  queryOptions({
+    queryKey: [...ORDERS_KEY, shopperId, 'detail', id],
+    queryFn: ({ signal }) => effects.fetchOrder(id, { signal, handles: [Code.notFound, Code.validation] }),
   });

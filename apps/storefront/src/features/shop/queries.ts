@@ -12,16 +12,21 @@ export const systemsQuery = queryOptions({
 
 export const useSystems = () => useQuery(systemsQuery);
 
-export const useCategories = () =>
-  useQuery({
-    queryKey: ['categories'],
-    queryFn: ({ signal }) => effects.fetchCategories({ signal }),
-    staleTime: LONG_STALE_MS,
-  });
+/** Every category, parents and children (`GET /v1/home/categories`). */
+export const categoriesQuery = queryOptions({
+  queryKey: ['categories'],
+  queryFn: ({ signal }) => effects.fetchCategories({ signal }),
+  staleTime: LONG_STALE_MS,
+});
+
+export const useCategories = () => useQuery(categoriesQuery);
 
 /** Coupons on offer; a logged-in shopper's copy says whether each is claimed and usable, hence the key. */
-export const useCoupons = (shopperId: string | null) =>
-  useQuery({
+export const couponsQuery = (shopperId: string | null) =>
+  queryOptions({
     queryKey: ['coupons', shopperId],
     queryFn: ({ signal }) => effects.fetchCoupons({ signal }),
   });
+
+export const useCoupons = (shopperId: string | null, enabled = true) =>
+  useQuery({ ...couponsQuery(shopperId), enabled });

@@ -2,15 +2,12 @@ import { RESET_LINK_TTL_MS } from '@shop/contract';
 import { FormattedMessage } from 'react-intl';
 import { Link, useLocation } from 'react-router';
 import { Result } from '../../components/result.tsx';
+import { readAccountState } from '../../features/account/account-state.ts';
 
 const MINUTES = RESET_LINK_TTL_MS / 60_000;
 
 export default function ForgetSuccessPage() {
-  const state: unknown = useLocation().state;
-  const email =
-    typeof state === 'object' && state !== null && 'email' in state && typeof state.email === 'string'
-      ? state.email
-      : null;
+  const { email } = readAccountState(useLocation().state);
   return (
     <Result
       tone="success"

@@ -3,6 +3,7 @@ import { FormattedMessage } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
 import { effects } from '../../api.ts';
 import { Field, FormError } from '../../components/field.tsx';
+import type { AccountState } from '../../features/account/account-state.ts';
 import { useContractText } from '../../features/account/contract-text.ts';
 import { rules } from '../../features/account/rules.ts';
 import { useForm } from '../../features/account/use-form.ts';
@@ -16,7 +17,7 @@ export default function ForgetPage() {
   const submit = form.onSubmit(async (v) => {
     const email = v.email.trim();
     await effects.forget({ email });
-    void navigate('/forgetsucess', { state: { email } });
+    void navigate('/forgetsucess', { state: { email } satisfies AccountState });
   });
 
   return (

@@ -1,29 +1,55 @@
+import { AppError, Code } from '@shop/contract';
 import type { Coupon } from '@shop/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { effects } from '../../api.ts';
 import { useMoney } from '../../features/catalog/price.tsx';
 import { loginPath } from '../../features/session/redirect.ts';
-import { useCoupons } from '../../features/shop/queries.ts';
+import { SHOPPER_KEY, useShopper } from '../../features/session/use-shopper.ts';
+import { useCoupons, useSystems } from '../../features/shop/queries.ts';
+import { reportFailure } from '../../features/toast/report.ts';
 import { showToast } from '../../features/toast/toast-store.ts';
 
-function CouponCard({ coupon, currency, signedIn }: { coupon: Coupon; currency: string; signedIn: boolean }) {
+/**
+ * Claiming needs a shopper: a guest is sent to log in and brought back here; a session that ended meanwhile
+ * (401) is treated the same. Refusals (already claimed, none left: code 2) are the API client's toast.
+ */
+function useClaim(coupon: Coupon, signedIn: boolean) {
   const intl = useIntl();
-  const money = useMoney();
+  const navigate = useNavigate();
+  const location = useLocation();
   const queryClient = useQueryClient();
+  const toLogin = () => void navigate(loginPath(location.pathname + location.search));
   const claim = useMutation({
     mutationFn: () => effects.claimCoupon(coupon.id),
     onSuccess: () => {
       showToast(intl.formatMessage({ id: 'coupon.claimedToast' }), { tone: 'success' });
-      void queryClient.invalidateQueries({ queryKey: ['coupons'] });
     },
+    onError: (error) => {
+      if (error instanceof AppError && error.code === Code.unauthorized) {
+        queryClient.setQueryData(SHOPPER_KEY, null);
+        toLogin();
+      } else reportFailure(error);
+    },
+    // Claimed or refused, the counts and the shopper's flags may have changed.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['coupons'] }),
   });
+  return { claim: () => (signedIn ? claim.mutate() : toLogin()), pending: claim.isPending };
+}
+
+function CouponCard({ coupon, currency, signedIn }: { coupon: Coupon; currency: string; signedIn: boolean }) {
+  const intl = useIntl();
+  const money = useMoney();
+  const { claim, pending } = useClaim(coupon, signedIn);
   const value =
     coupon.kind === 'amount'
       ? intl.formatMessage({ id: 'coupon.amountOff' }, { amount: money(coupon.value, currency) })
       : intl.formatMessage({ id: 'coupon.percentOff' }, { percent: coupon.value });
   const titleId = `coupon-${coupon.id}`;
+  const validity = intl.formatDateTimeRange(new Date(coupon.startsAt), new Date(coupon.endsAt), {
+    dateStyle: 'medium',
+  });
 
   return (
     <article className="coupon" aria-labelledby={titleId}>
@@ -35,25 +61,27 @@ function CouponCard({ coupon, currency, signedIn }: { coupon: Coupon; currency: 
         ) : (
           <FormattedMessage id="coupon.noMinimum" />
         )}{' '}
-        <FormattedMessage
-          id="coupon.validUntil"
-          values={{ date: intl.formatDate(coupon.endsAt, { dateStyle: 'medium' }) }}
-        />
+        <FormattedMessage id="coupon.valid" values={{ validity }} />
       </p>
-      {!signedIn ? (
-        <Link to={loginPath('/')} className="button">
-          <FormattedMessage id="coupon.loginToClaim" />
-        </Link>
-      ) : coupon.claimed ? (
+      <p className="coupon-terms">
+        <FormattedMessage id="coupon.left" values={{ count: Math.max(0, coupon.remaining) }} />
+      </p>
+      {coupon.claimed ? (
         <p className="coupon-state">
-          <FormattedMessage id="coupon.claimed" />
+          <FormattedMessage id={coupon.usable === false ? 'coupon.claimedUsed' : 'coupon.claimed'} />
         </p>
       ) : coupon.remaining <= 0 ? (
         <p className="coupon-state">
           <FormattedMessage id="coupon.goneOut" />
         </p>
       ) : (
-        <button type="button" className="button" disabled={claim.isPending} onClick={() => claim.mutate()}>
+        <button
+          type="button"
+          className="button"
+          disabled={pending}
+          aria-describedby={titleId}
+          onClick={claim}
+        >
           <FormattedMessage id="coupon.claim" />
         </button>
       )}
@@ -61,27 +89,23 @@ function CouponCard({ coupon, currency, signedIn }: { coupon: Coupon; currency: 
   );
 }
 
-/** Coupons on offer; claiming one needs a shopper, so guests get a link to log in and come back. */
-export function CouponList({
-  currency,
-  signedIn,
-  shopperId,
-}: {
-  currency: string;
-  signedIn: boolean;
-  shopperId: string | null;
-}) {
-  const coupons = useCoupons(shopperId);
-  if (!coupons.data || coupons.data.length === 0) return null;
+/** Coupons on offer, each with its terms, how many are left and a claim button. */
+export function CouponList() {
+  const systems = useSystems();
+  const shopper = useShopper();
+  const shopperId = shopper.data?.id ?? null;
+  // Asked once it is known whose copy to ask for: a shopper's list says what they already claimed.
+  const coupons = useCoupons(shopperId, !shopper.isPending);
+  if (!systems.data || !coupons.data || coupons.data.length === 0) return null;
   return (
-    <section aria-labelledby="home-coupons" className="section">
+    <section aria-labelledby="home-coupons" className="section lazy-section">
       <h2 id="home-coupons">
         <FormattedMessage id="home.coupons" />
       </h2>
       <ul className="coupon-list">
         {coupons.data.map((coupon) => (
           <li key={coupon.id}>
-            <CouponCard coupon={coupon} currency={currency} signedIn={signedIn} />
+            <CouponCard coupon={coupon} currency={systems.data.currency} signedIn={shopperId !== null} />
           </li>
         ))}
       </ul>

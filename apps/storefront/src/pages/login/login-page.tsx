@@ -1,19 +1,36 @@
+import { AppError } from '@shop/contract';
 import type { MessageKey } from '@shop/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { effects } from '../../api.ts';
 import { Field, FormError } from '../../components/field.tsx';
-import { useContractText } from '../../features/account/contract-text.ts';
+import { contractKeyOf, useContractText } from '../../features/account/contract-text.ts';
+import { readAccountState } from '../../features/account/account-state.ts';
+import type { AccountState } from '../../features/account/account-state.ts';
 import { defaultCountry, toInternational } from '../../features/account/phone.ts';
 import { PhoneField } from '../../features/account/phone-field.tsx';
 import { rules } from '../../features/account/rules.ts';
 import { useForm } from '../../features/account/use-form.ts';
 import { safeRedirect } from '../../features/session/redirect.ts';
-import { SHOPPER_KEY } from '../../features/session/use-shopper.ts';
+import { signedIn } from '../../features/session/use-shopper.ts';
 
 type Method = 'email' | 'phone';
+
+/** A correct password on an account whose email is not confirmed yet: say so, and offer a new mail. */
+function NotActivated({ message, email }: { message: string; email: string | null }) {
+  return (
+    <div className="form-error" role="alert">
+      <p>{message}</p>
+      <p>
+        <Link to="/registerchange" state={{ ...(email && { email }) } satisfies AccountState}>
+          <FormattedMessage id="login.resendActivation" />
+        </Link>
+      </p>
+    </div>
+  );
+}
 
 export default function LoginPage() {
   const intl = useIntl();
@@ -21,7 +38,9 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
+  const { notice } = readAccountState(useLocation().state);
   const [method, setMethod] = useState<Method>('email');
+  const [notActivated, setNotActivated] = useState<{ message: string; email: string | null } | null>(null);
   const message = (key: MessageKey | undefined) => (key ? text(key) : undefined);
 
   const form = useForm(
@@ -39,10 +58,20 @@ export default function LoginPage() {
 
   const submit = form.onSubmit(async (v) => {
     const account = method === 'email' ? v.email.trim() : toInternational(v.phoneCountry, v.phone);
-    const user = await effects.login({ account, password: v.password });
-    queryClient.setQueryData(SHOPPER_KEY, user);
-    void queryClient.invalidateQueries({ queryKey: ['coupons'] });
-    void queryClient.invalidateQueries({ queryKey: ['cart'] });
+    setNotActivated(null);
+    try {
+      const user = await effects.login({ account, password: v.password });
+      signedIn(queryClient, user);
+    } catch (error) {
+      if (
+        error instanceof AppError &&
+        contractKeyOf(error.message, intl.locale) === 'error.account.notActivated'
+      ) {
+        setNotActivated({ message: error.message, email: method === 'email' ? account : null });
+        return;
+      }
+      throw error;
+    }
     void navigate(safeRedirect(params.get('redirect')), { replace: true });
   });
 
@@ -51,6 +80,11 @@ export default function LoginPage() {
       <h1>
         <FormattedMessage id="login.title" />
       </h1>
+      {notice && (
+        <p className="notice" role="status">
+          <FormattedMessage id={notice} />
+        </p>
+      )}
       <form onSubmit={submit} noValidate className="form">
         <div className="segmented" role="group" aria-labelledby="login-method">
           <span id="login-method" className="segmented-label">
@@ -65,6 +99,8 @@ export default function LoginPage() {
               onClick={() => {
                 setMethod(value);
                 form.setErrors({});
+                form.setFormError(null);
+                setNotActivated(null);
               }}
             >
               <FormattedMessage id={value === 'email' ? 'login.byEmail' : 'login.byPhone'} />
@@ -93,6 +129,7 @@ export default function LoginPage() {
           autoComplete="current-password"
         />
         <FormError message={form.formError} />
+        {notActivated && <NotActivated {...notActivated} />}
         <button type="submit" className="button button-primary button-block" disabled={form.submitting}>
           <FormattedMessage id="login.submit" />
         </button>

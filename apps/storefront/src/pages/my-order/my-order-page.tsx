@@ -1,186 +1,453 @@
+import { AppError, Code } from '@shop/contract';
 import type { Order, OrderStatus } from '@shop/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef } from 'react';
+import type { KeyboardEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { effects } from '../../api.ts';
-import { ComingSoon, isNotYetAvailable } from '../../components/coming-soon.tsx';
 import { LoadFailed } from '../../components/load-failed.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
+import { Result } from '../../components/result.tsx';
 import { useMoney } from '../../features/catalog/price.tsx';
-import { payOrder } from '../../features/orders/pay.ts';
-import { ORDER_STATUS_LABELS, ORDER_STATUSES } from '../../features/orders/status.ts';
-import { reportFailure } from '../../features/toast/report.ts';
+import { IN_PLACE } from '../../features/navigation/use-navigation-effects.ts';
+import { ConfirmAction } from '../../features/orders/confirm-action.tsx';
+import { useReportFailure } from '../../features/orders/failure.ts';
+import {
+  AddressText,
+  OrderLines,
+  OrderTotals,
+  StatusBadge,
+  useDateTime,
+} from '../../features/orders/order-parts.tsx';
+import { usePayOrder } from '../../features/orders/pay.ts';
+import { ORDERS_KEY, orderQuery } from '../../features/orders/queries.ts';
+import {
+  actorLabel,
+  CHARGE_STATUS_LABELS,
+  ORDER_STATUS_LABELS,
+  ORDER_STATUSES,
+} from '../../features/orders/status.ts';
+import { useSignedInShopper } from '../../features/session/use-shopper.ts';
 
 const PAGE_SIZE = 10;
+/** Thumbnails shown on an order's card; the rest are counted. */
+const CARD_LINES = 3;
 
-function OrderCard({ order }: { order: Order }) {
-  const intl = useIntl();
-  const money = useMoney();
-  const navigate = useNavigate();
+const orderPath = (id: string) => `/my/order?id=${encodeURIComponent(id)}`;
+
+/** Pay (a new charge, then the payment page), cancel while unpaid, confirm receipt once shipped. */
+function OrderActions({ order, withDetails }: { order: Order; withDetails: boolean }) {
   const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['orders'] });
+  const onError = useReportFailure();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
   const cancel = useMutation({
     mutationFn: () => effects.cancelOrder(order.id),
     onSuccess: refresh,
-    onError: reportFailure,
+    onError: (error) => {
+      onError(error);
+      void refresh();
+    },
   });
   const confirm = useMutation({
     mutationFn: () => effects.confirmOrder(order.id),
     onSuccess: refresh,
-    onError: reportFailure,
+    onError: (error) => {
+      onError(error);
+      void refresh();
+    },
   });
-  const pay = useMutation({
-    mutationFn: () => payOrder(order.id, (to) => void navigate(to)),
-    onError: reportFailure,
-  });
+  const pay = usePayOrder();
   const busy = cancel.isPending || confirm.isPending || pay.isPending;
+
+  return (
+    <div className="actions">
+      {withDetails && (
+        <Link to={orderPath(order.id)} className="button">
+          <FormattedMessage id="orders.viewOrder" />
+        </Link>
+      )}
+      {order.status === 'pending_payment' && (
+        <>
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={busy}
+            onClick={() => pay.mutate(order.id)}
+          >
+            <FormattedMessage id="orders.payNow" />
+          </button>
+          <ConfirmAction
+            label={<FormattedMessage id="myOrder.cancel" />}
+            question={<FormattedMessage id="orders.cancelQuestion" />}
+            confirmLabel={<FormattedMessage id="orders.cancelConfirm" />}
+            keepLabel={<FormattedMessage id="orders.keep" />}
+            disabled={busy}
+            onConfirm={() => cancel.mutate()}
+          />
+        </>
+      )}
+      {order.status === 'shipped' && (
+        <ConfirmAction
+          primary
+          label={<FormattedMessage id="myOrder.confirm" />}
+          question={<FormattedMessage id="orders.confirmQuestion" />}
+          confirmLabel={<FormattedMessage id="orders.confirmYes" />}
+          keepLabel={<FormattedMessage id="orders.notYet" />}
+          disabled={busy}
+          onConfirm={() => confirm.mutate()}
+        />
+      )}
+    </div>
+  );
+}
+
+function PayBy({ order }: { order: Order }) {
+  const dateTime = useDateTime();
+  if (order.status !== 'pending_payment' || !order.payBy) return null;
+  return (
+    <p className="field-hint">
+      <FormattedMessage id="myOrder.payBy" values={{ time: dateTime(order.payBy) }} />
+    </p>
+  );
+}
+
+function OrderCard({ order }: { order: Order }) {
+  const intl = useIntl();
+  const money = useMoney();
+  const dateTime = useDateTime();
   const titleId = `order-${order.id}`;
+  const shown = order.lines.slice(0, CARD_LINES);
+  const more = order.lines.length - shown.length;
+  const count = order.lines.reduce((sum, line) => sum + line.quantity, 0);
 
   return (
     <article className="card order" aria-labelledby={titleId}>
       <header className="order-head">
         <h2 id={titleId}>
-          <FormattedMessage
-            id="myOrder.placed"
-            values={{ date: intl.formatDate(order.createdAt, { dateStyle: 'medium', timeStyle: 'short' }) }}
-          />
+          <FormattedMessage id="myOrder.placed" values={{ date: dateTime(order.createdAt) }} />
         </h2>
-        <span className={`status status-${order.status}`}>
-          {intl.formatMessage({ id: ORDER_STATUS_LABELS[order.status] })}
-        </span>
+        <StatusBadge status={order.status} />
       </header>
-      <ul className="order-lines">
-        {order.lines.map((line) => (
+      <ul className="order-thumbs">
+        {shown.map((line) => (
           <li key={line.skuId}>
-            <Link to={`/detail?id=${encodeURIComponent(line.goodsId)}`}>{line.name}</Link>
-            {line.options.length > 0 && ` (${line.options.join(' / ')})`} × {line.quantity}
+            <img src={line.image} alt="" width={48} height={48} loading="lazy" />
+            <span>
+              {line.name}
+              {line.options.length > 0 && (
+                <span className="goods-meta"> ({line.options.join(' / ')})</span>
+              )} × {line.quantity}
+            </span>
           </li>
         ))}
+        {more > 0 && (
+          <li className="goods-meta">
+            <FormattedMessage id="orders.moreLines" values={{ count: more }} />
+          </li>
+        )}
       </ul>
       <p>
-        <FormattedMessage id="order.total" />{' '}
+        {intl.formatMessage({ id: 'orders.itemCount' }, { count })} · <FormattedMessage id="order.total" />{' '}
         <strong className="price-now">{money(order.total, order.currency)}</strong>
       </p>
-      {order.status === 'pending_payment' && order.payBy && (
-        <p className="field-hint">
-          <FormattedMessage
-            id="myOrder.payBy"
-            values={{ time: intl.formatDate(order.payBy, { dateStyle: 'medium', timeStyle: 'short' }) }}
-          />
-        </p>
-      )}
-      <p className="actions">
-        {order.status === 'pending_payment' && (
-          <>
-            <button
-              type="button"
-              className="button button-primary"
-              disabled={busy}
-              onClick={() => pay.mutate()}
-            >
-              <FormattedMessage id="myOrder.pay" />
-            </button>
-            <button type="button" className="button" disabled={busy} onClick={() => cancel.mutate()}>
-              <FormattedMessage id="myOrder.cancel" />
-            </button>
-          </>
-        )}
-        {order.status === 'shipped' && (
-          <button
-            type="button"
-            className="button button-primary"
-            disabled={busy}
-            onClick={() => confirm.mutate()}
-          >
-            <FormattedMessage id="myOrder.confirm" />
-          </button>
-        )}
-      </p>
+      <PayBy order={order} />
+      <OrderActions order={order} withDetails />
     </article>
   );
 }
 
-export default function MyOrderPage() {
-  const intl = useIntl();
-  const [status, setStatus] = useState<OrderStatus | ''>('');
-  const [page, setPage] = useState(1);
-  const orders = useQuery({
-    queryKey: ['orders', status, page],
-    queryFn: ({ signal }) =>
-      effects.fetchOrders({ status: status || undefined, page, pageSize: PAGE_SIZE }, { signal }),
-    placeholderData: keepPreviousData,
-  });
+type Tab = OrderStatus | 'all';
+const TABS: Tab[] = ['all', ...ORDER_STATUSES];
 
-  if (orders.isError && isNotYetAvailable(orders.error)) {
-    return <ComingSoon title="page.myOrder" text="myOrder.coming" />;
-  }
+/** Tabs by status (the ARIA tabs pattern: arrow keys, Home and End move between them) over one panel. */
+function StatusTabs({ current, onChoose }: { current: Tab; onChoose: (tab: Tab) => void }) {
+  const intl = useIntl();
+  const list = useRef<HTMLDivElement>(null);
+  const onKeyDown = (event: KeyboardEvent) => {
+    const index = TABS.indexOf(current);
+    const next =
+      event.key === 'ArrowRight'
+        ? (index + 1) % TABS.length
+        : event.key === 'ArrowLeft'
+          ? (index - 1 + TABS.length) % TABS.length
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? TABS.length - 1
+              : -1;
+    const tab = TABS[next];
+    if (!tab) return;
+    event.preventDefault();
+    onChoose(tab);
+    list.current?.querySelector<HTMLElement>(`#orders-tab-${tab}`)?.focus();
+  };
+  return (
+    <div
+      ref={list}
+      className="tabs"
+      role="tablist"
+      aria-label={intl.formatMessage({ id: 'orders.tabs' })}
+      onKeyDown={onKeyDown}
+    >
+      {TABS.map((tab) => (
+        <button
+          key={tab}
+          id={`orders-tab-${tab}`}
+          type="button"
+          role="tab"
+          className="tab"
+          aria-selected={tab === current}
+          aria-controls="orders-panel"
+          tabIndex={tab === current ? 0 : -1}
+          onClick={() => onChoose(tab)}
+        >
+          <FormattedMessage id={tab === 'all' ? 'myOrder.all' : ORDER_STATUS_LABELS[tab]} />
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function OrderList() {
+  const intl = useIntl();
+  const shopper = useSignedInShopper();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const status = ORDER_STATUSES.find((value) => value === params.get('status'));
+  const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
+  const orders = useQuery({
+    queryKey: [...ORDERS_KEY, shopper.id, 'list', status ?? 'all', page],
+    queryFn: ({ signal }) => effects.fetchOrders({ status, page, pageSize: PAGE_SIZE }, { signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+  const search = (tab: Tab, toPage: number) => {
+    const next = new URLSearchParams();
+    if (tab !== 'all') next.set('status', tab);
+    if (toPage > 1) next.set('page', String(toPage));
+    const text = next.toString();
+    return text ? `?${text}` : '';
+  };
+  const tab: Tab = status ?? 'all';
   const lastPage = orders.data ? Math.max(1, Math.ceil(orders.data.meta.total / PAGE_SIZE)) : 1;
 
   return (
     <section>
-      <div className="section-head">
-        <h1>
-          <FormattedMessage id="page.myOrder" />
-        </h1>
-        <div className="field inline">
-          <label htmlFor="orders-status">
-            <FormattedMessage id="myOrder.filter" />
-          </label>
-          <select
-            id="orders-status"
-            value={status}
-            onChange={(event) => {
-              setStatus(ORDER_STATUSES.find((value) => value === event.target.value) ?? '');
-              setPage(1);
-            }}
-          >
-            <option value="">{intl.formatMessage({ id: 'myOrder.all' })}</option>
-            {ORDER_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {intl.formatMessage({ id: ORDER_STATUS_LABELS[value] })}
-              </option>
-            ))}
-          </select>
-        </div>
+      <h1>
+        <FormattedMessage id="page.myOrder" />
+      </h1>
+      <StatusTabs
+        current={tab}
+        onChoose={(next) => void navigate({ search: search(next, 1) }, { state: IN_PLACE })}
+      />
+      <div
+        id="orders-panel"
+        role="tabpanel"
+        aria-labelledby={`orders-tab-${tab}`}
+        aria-busy={orders.isFetching}
+        className={orders.isPlaceholderData ? 'tab-panel stale' : 'tab-panel'}
+      >
+        {orders.isPending ? (
+          <PageLoading />
+        ) : orders.isError ? (
+          <LoadFailed onRetry={() => void orders.refetch()} />
+        ) : orders.data.data.length === 0 ? (
+          <div className="empty">
+            <p>
+              <FormattedMessage id={page > 1 ? 'orders.pastEnd' : 'myOrder.none'} />
+            </p>
+            {page > 1 && (
+              <Link to={{ search: search(tab, 1) }} className="button">
+                <FormattedMessage id="orders.firstPage" />
+              </Link>
+            )}
+          </div>
+        ) : (
+          <>
+            <ul className="card-list">
+              {orders.data.data.map((order) => (
+                <li key={order.id}>
+                  <OrderCard order={order} />
+                </li>
+              ))}
+            </ul>
+            {lastPage > 1 && (
+              <nav className="pager" aria-label={intl.formatMessage({ id: 'myOrder.pages' })}>
+                {page > 1 && (
+                  <Link className="button" to={{ search: search(tab, page - 1) }}>
+                    <FormattedMessage id="myOrder.previous" />
+                  </Link>
+                )}
+                <span aria-current="page">
+                  <FormattedMessage id="myOrder.pageOf" values={{ page, total: lastPage }} />
+                </span>
+                {page < lastPage && (
+                  <Link className="button" to={{ search: search(tab, page + 1) }}>
+                    <FormattedMessage id="myOrder.next" />
+                  </Link>
+                )}
+              </nav>
+            )}
+          </>
+        )}
       </div>
-      {orders.isPending ? (
-        <PageLoading />
-      ) : orders.isError ? (
-        <LoadFailed onRetry={() => void orders.refetch()} />
-      ) : orders.data.data.length === 0 ? (
-        <p className="empty">
-          <FormattedMessage id="myOrder.none" />
-        </p>
-      ) : (
-        <>
-          <ul className="card-list">
-            {orders.data.data.map((order) => (
-              <li key={order.id}>
-                <OrderCard order={order} />
-              </li>
-            ))}
-          </ul>
-          {lastPage > 1 && (
-            <nav className="pager" aria-label={intl.formatMessage({ id: 'myOrder.pages' })}>
-              <button type="button" className="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                <FormattedMessage id="myOrder.previous" />
-              </button>
-              <span>
-                <FormattedMessage id="myOrder.pageOf" values={{ page, total: lastPage }} />
-              </span>
-              <button
-                type="button"
-                className="button"
-                disabled={page >= lastPage}
-                onClick={() => setPage(page + 1)}
-              >
-                <FormattedMessage id="myOrder.next" />
-              </button>
-            </nav>
-          )}
-        </>
-      )}
     </section>
   );
+}
+
+function OrderDetails({ id }: { id: string }) {
+  const intl = useIntl();
+  const money = useMoney();
+  const dateTime = useDateTime();
+  const shopper = useSignedInShopper();
+  const order = useQuery({ ...orderQuery(shopper.id, id), staleTime: 0 });
+  const back = (
+    <Link to="/my/order" className="back-link">
+      <FormattedMessage id="orders.backToList" />
+    </Link>
+  );
+
+  if (order.isPending) {
+    return (
+      <section>
+        {back}
+        <h1>
+          <FormattedMessage id="orders.detailTitle" />
+        </h1>
+        <PageLoading />
+      </section>
+    );
+  }
+  if (order.isError) {
+    const missing =
+      order.error instanceof AppError &&
+      (order.error.code === Code.notFound || order.error.code === Code.validation);
+    return missing ? (
+      <Result
+        tone="warning"
+        title={<FormattedMessage id="orders.notFound" />}
+        actions={
+          <Link to="/my/order" className="button button-primary">
+            <FormattedMessage id="orders.backToList" />
+          </Link>
+        }
+      >
+        <p>
+          <FormattedMessage id="orders.notFoundText" />
+        </p>
+      </Result>
+    ) : (
+      <section>
+        {back}
+        <h1>
+          <FormattedMessage id="orders.detailTitle" />
+        </h1>
+        <LoadFailed onRetry={() => void order.refetch()} />
+      </section>
+    );
+  }
+
+  const o = order.data;
+  return (
+    <section className="order-detail">
+      {back}
+      <div className="section-head">
+        <h1>
+          <FormattedMessage id="orders.detailTitle" />
+        </h1>
+        <StatusBadge status={o.status} />
+      </div>
+      <dl className="facts card">
+        <dt>
+          <FormattedMessage id="orders.number" />
+        </dt>
+        <dd>
+          <code>{o.id}</code>
+        </dd>
+        <dt>
+          <FormattedMessage id="orders.placedAt" />
+        </dt>
+        <dd>{dateTime(o.createdAt)}</dd>
+        <dt>
+          <FormattedMessage id="orders.status" />
+        </dt>
+        <dd>
+          <FormattedMessage id={ORDER_STATUS_LABELS[o.status]} />
+        </dd>
+      </dl>
+      <PayBy order={o} />
+      <OrderActions order={o} withDetails={false} />
+
+      <div className="two-columns">
+        <section className="card" aria-labelledby="order-lines-heading">
+          <h2 id="order-lines-heading">
+            <FormattedMessage id="order.items" />
+          </h2>
+          <OrderLines lines={o.lines} currency={o.currency} />
+          <OrderTotals totals={o} />
+        </section>
+        <div className="stack">
+          <section className="card" aria-labelledby="order-address-heading">
+            <h2 id="order-address-heading">
+              <FormattedMessage id="order.address" />
+            </h2>
+            <p className="address-text">
+              <AddressText address={o.address} />
+            </p>
+            {o.note && (
+              <>
+                <h3>
+                  <FormattedMessage id="orders.note" />
+                </h3>
+                <p className="order-note">{o.note}</p>
+              </>
+            )}
+          </section>
+          <section className="card" aria-labelledby="order-history-heading">
+            <h2 id="order-history-heading">
+              <FormattedMessage id="orders.history" />
+            </h2>
+            <ol className="timeline">
+              {o.history.map((event, index) => (
+                <li key={`${event.status}-${index}`}>
+                  <strong>
+                    <FormattedMessage id={ORDER_STATUS_LABELS[event.status]} />
+                  </strong>
+                  <span className="goods-meta">
+                    {' '}
+                    <time dateTime={event.at}>{dateTime(event.at)}</time> ·{' '}
+                    {intl.formatMessage({ id: actorLabel(event.actor) })}
+                  </span>
+                </li>
+              ))}
+            </ol>
+          </section>
+          {o.charges.length > 0 && (
+            <section className="card" aria-labelledby="order-payments-heading">
+              <h2 id="order-payments-heading">
+                <FormattedMessage id="orders.payments" />
+              </h2>
+              <ul className="payments">
+                {o.charges.map((charge) => (
+                  <li key={charge.id}>
+                    <span>{money(charge.amount, charge.currency)}</span>
+                    <span className={`charge charge-${charge.status}`}>
+                      <FormattedMessage id={CHARGE_STATUS_LABELS[charge.status]} />
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+export default function MyOrderPage() {
+  const [params] = useSearchParams();
+  const id = params.get('id')?.trim();
+  return id ? <OrderDetails key={id} id={id} /> : <OrderList />;
 }

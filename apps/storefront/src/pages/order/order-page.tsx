@@ -1,91 +1,302 @@
 import { newIdempotencyKey } from '@shop/api-client';
+import type { PlaceOrderBody } from '@shop/api-client';
+import { AppError, Code } from '@shop/contract';
+import type { Address, OrderDetail, OrderPreview } from '@shop/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useNavigate } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { effects } from '../../api.ts';
-import { ComingSoon, isNotYetAvailable } from '../../components/coming-soon.tsx';
 import { LoadFailed } from '../../components/load-failed.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
+import { Result } from '../../components/result.tsx';
 import { useMoney } from '../../features/catalog/price.tsx';
-import { payOrder } from '../../features/orders/pay.ts';
-import { CART_KEY, useAddresses, useCart } from '../../features/orders/queries.ts';
+import { useReportFailure } from '../../features/orders/failure.ts';
+import { AddressText, OrderLines, OrderTotals } from '../../features/orders/order-parts.tsx';
+import { usePayOrder } from '../../features/orders/pay.ts';
+import { CART_KEY, ORDERS_KEY, PREVIEW_KEY, useAddresses, useCart } from '../../features/orders/queries.ts';
 import { useSignedInShopper } from '../../features/session/use-shopper.ts';
-import { useCoupons } from '../../features/shop/queries.ts';
-import { reportFailure } from '../../features/toast/report.ts';
 
-function Totals({ addressId, couponId }: { addressId: string; couponId: string | undefined }) {
-  const money = useMoney();
-  const preview = useQuery({
-    queryKey: ['orderPreview', addressId, couponId ?? null],
-    queryFn: ({ signal }) => effects.previewOrder({ addressId, ...(couponId && { couponId }) }, { signal }),
+// The form and its phone and region data are only downloaded when the shopper adds an address here.
+const AddressForm = lazy(() => import('../address/address-form.tsx'));
+
+type Items = { skuId: string; quantity: number }[];
+
+/** Buy now (`?skuId=…&quantity=…` from the goods page) orders that SKU alone; otherwise the cart's ticked lines. */
+function buyNowItems(params: URLSearchParams): Items | undefined {
+  const skuId = params.get('skuId')?.trim();
+  if (!skuId) return undefined;
+  const quantity = Math.floor(Number(params.get('quantity') ?? '1'));
+  return [{ skuId, quantity: Number.isFinite(quantity) ? Math.min(Math.max(quantity, 1), 999) : 1 }];
+}
+
+function usePreview(
+  addressId: string | null,
+  items: Items | undefined,
+  couponId: string | null,
+  enabled: boolean,
+) {
+  return useQuery({
+    queryKey: [...PREVIEW_KEY, addressId, items ?? 'cart', couponId],
+    queryFn: ({ signal }) =>
+      effects.previewOrder(
+        { addressId: addressId!, ...(items && { items }), ...(couponId && { couponId }) },
+        { signal },
+      ),
+    enabled: enabled && addressId !== null,
+    // Prices, stock and coupons can change at any time: each visit asks again.
+    staleTime: 0,
   });
-  if (preview.isPending) return <PageLoading />;
-  if (preview.isError) return <LoadFailed onRetry={() => void preview.refetch()} />;
-  const totals = preview.data;
+}
+
+function AddressChoice({
+  addresses,
+  addressId,
+  onChoose,
+}: {
+  addresses: Address[];
+  addressId: string | null;
+  onChoose: (id: string) => void;
+}) {
+  const [adding, setAdding] = useState(false);
+  const form = (
+    <Suspense fallback={<PageLoading />}>
+      <AddressForm
+        formId="order-address"
+        editing={null}
+        autoFocus={adding}
+        onSaved={(address) => {
+          onChoose(address.id);
+          setAdding(false);
+        }}
+        onCancel={addresses.length > 0 ? () => setAdding(false) : undefined}
+      />
+    </Suspense>
+  );
   return (
-    <dl className="totals" aria-live="polite">
-      <dt>
-        <FormattedMessage id="order.subtotal" />
-      </dt>
-      <dd>{money(totals.subtotal, totals.currency)}</dd>
-      <dt>
-        <FormattedMessage id="order.discount" />
-      </dt>
-      <dd>−{money(totals.discount, totals.currency)}</dd>
-      <dt>
-        <FormattedMessage id="order.shipping" />
-      </dt>
-      <dd>{money(totals.shipping, totals.currency)}</dd>
-      <dt className="totals-total">
-        <FormattedMessage id="order.total" />
-      </dt>
-      <dd className="totals-total price-now">{money(totals.total, totals.currency)}</dd>
-    </dl>
+    <section className="card checkout-section" aria-labelledby="order-address-heading">
+      <h2 id="order-address-heading">
+        <FormattedMessage id="order.address" />
+      </h2>
+      {addresses.length === 0 ? (
+        <>
+          <p>
+            <FormattedMessage id="order.noAddress" />
+          </p>
+          {form}
+        </>
+      ) : (
+        <>
+          <fieldset className="choice-list">
+            <legend className="visually-hidden">
+              <FormattedMessage id="order.chooseAddress" />
+            </legend>
+            {addresses.map((address) => (
+              <label key={address.id} className="choice">
+                <input
+                  type="radio"
+                  name="order-address"
+                  value={address.id}
+                  checked={addressId === address.id}
+                  onChange={() => onChoose(address.id)}
+                />
+                <span className="address-text">
+                  <AddressText address={address} />
+                </span>
+              </label>
+            ))}
+          </fieldset>
+          {adding ? (
+            form
+          ) : (
+            <p className="actions">
+              <button type="button" className="button" onClick={() => setAdding(true)}>
+                <FormattedMessage id="order.addAddress" />
+              </button>
+              <Link to="/address" className="button button-link">
+                <FormattedMessage id="order.manageAddresses" />
+              </Link>
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function CouponChoice({
+  preview,
+  couponId,
+  onChoose,
+}: {
+  preview: OrderPreview;
+  couponId: string | null;
+  onChoose: (id: string | null) => void;
+}) {
+  const money = useMoney();
+  if (preview.coupons.length === 0) {
+    return (
+      <p className="field-hint">
+        <FormattedMessage id="order.noCoupons" />{' '}
+        <Link to="/">
+          <FormattedMessage id="order.findCoupons" />
+        </Link>
+      </p>
+    );
+  }
+  return (
+    <fieldset className="choice-list">
+      <legend className="visually-hidden">
+        <FormattedMessage id="order.coupon" />
+      </legend>
+      {preview.coupons.map((coupon) => (
+        <label key={coupon.couponId} className="choice">
+          <input
+            type="radio"
+            name="order-coupon"
+            value={coupon.couponId}
+            checked={couponId === coupon.couponId}
+            onChange={() => onChoose(coupon.couponId)}
+          />
+          <span>
+            {coupon.title}{' '}
+            <span className="goods-meta">
+              <FormattedMessage
+                id="order.couponSaves"
+                values={{ amount: money(coupon.discount, preview.currency) }}
+              />
+            </span>
+            {coupon.couponId === preview.bestCouponId && (
+              <span className="badge">
+                <FormattedMessage id="order.bestCoupon" />
+              </span>
+            )}
+          </span>
+        </label>
+      ))}
+      <label className="choice">
+        <input
+          type="radio"
+          name="order-coupon"
+          value=""
+          checked={couponId === null}
+          onChange={() => onChoose(null)}
+        />
+        <span>
+          <FormattedMessage id="order.noCoupon" />
+        </span>
+      </label>
+    </fieldset>
+  );
+}
+
+/** After the order is placed: on the way to the payment page, or a way to pay if starting it failed. */
+function Placed({ order, paying, onPay }: { order: OrderDetail; paying: boolean; onPay: () => void }) {
+  const money = useMoney();
+  if (paying) {
+    return (
+      <Result tone="info" title={<FormattedMessage id="order.placedTitle" />}>
+        <p role="status">
+          <FormattedMessage id="order.toPayment" />
+        </p>
+        <PageLoading />
+      </Result>
+    );
+  }
+  return (
+    <Result
+      tone="warning"
+      title={<FormattedMessage id="order.placedTitle" />}
+      actions={
+        <>
+          <button type="button" className="button button-primary" onClick={onPay}>
+            <FormattedMessage id="orders.payNow" />
+          </button>
+          <Link to={`/my/order?id=${encodeURIComponent(order.id)}`} className="button">
+            <FormattedMessage id="orders.viewOrder" />
+          </Link>
+        </>
+      }
+    >
+      <p>
+        <FormattedMessage id="order.payLater" values={{ amount: money(order.total, order.currency) }} />
+      </p>
+    </Result>
   );
 }
 
 export default function OrderPage() {
   const intl = useIntl();
-  const money = useMoney();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const shopper = useSignedInShopper();
+  const onError = useReportFailure();
+  const [params] = useSearchParams();
+  const items = buyNowItems(params);
+  const fromCart = items === undefined;
   const cart = useCart();
-  const addresses = useAddresses();
-  const coupons = useCoupons(shopper.id);
+  const addresses = useAddresses(shopper.id);
   const [chosenAddress, setChosenAddress] = useState<string | null>(null);
-  const [couponId, setCouponId] = useState('');
+  // `undefined`: follow the server's suggestion (the best coupon); `null`: no coupon; else the chosen one.
+  const [couponChoice, setCouponChoice] = useState<string | null | undefined>(undefined);
   const [note, setNote] = useState('');
-  // One key per visit: a repeated click or a retry after a lost reply cannot place the order twice.
-  const [orderKey] = useState(newIdempotencyKey);
+  const [placed, setPlaced] = useState<OrderDetail | null>(null);
+  // One Idempotency-Key per checkout attempt: a retry of the very same order (a lost reply, a second click)
+  // reuses it and gets the first order back; any change to what is ordered starts a new attempt.
+  const attempt = useRef<{ body: string; key: string } | null>(null);
+  const pay = usePayOrder();
+
+  const addressList = addresses.data ?? [];
+  const addressId =
+    (chosenAddress && addressList.some((a) => a.id === chosenAddress) ? chosenAddress : null) ??
+    addressList.find((a) => a.isDefault)?.id ??
+    addressList[0]?.id ??
+    null;
+  const cartLines = fromCart ? (cart.data?.items.filter((item) => item.selected) ?? []) : [];
+  const blocked = cartLines.filter((item) => !item.available);
+  const canPreview =
+    !placed && (fromCart ? cart.isSuccess && cartLines.length > 0 && blocked.length === 0 : true);
+
+  const base = usePreview(addressId, items, null, canPreview);
+  const offered = base.data?.coupons ?? [];
+  const wanted = couponChoice === undefined ? (base.data?.bestCouponId ?? null) : couponChoice;
+  const couponId = wanted && offered.some((c) => c.couponId === wanted) ? wanted : null;
+  const priced = usePreview(addressId, items, couponId, canPreview && base.isSuccess && couponId !== null);
+  const totals = couponId ? priced : base;
 
   const place = useMutation({
-    mutationFn: async (addressId: string) => {
-      const order = await effects.placeOrder(
-        { addressId, ...(couponId && { couponId }), ...(note.trim() && { note: note.trim() }) },
-        orderKey,
-      );
-      void queryClient.invalidateQueries({ queryKey: CART_KEY });
-      void queryClient.invalidateQueries({ queryKey: ['orders'] });
-      await payOrder(order.id, (to) => void navigate(to));
+    mutationFn: async (body: PlaceOrderBody) => {
+      const text = JSON.stringify(body);
+      if (attempt.current?.body !== text) attempt.current = { body: text, key: newIdempotencyKey() };
+      return effects.placeOrder(body, attempt.current.key);
     },
-    onError: reportFailure,
+    onSuccess: (order) => {
+      setPlaced(order);
+      void queryClient.invalidateQueries({ queryKey: CART_KEY });
+      void queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
+      pay.mutate(order.id);
+    },
+    onError: (error) => {
+      onError(error);
+      // Out of stock or a coupon used up meanwhile (409): show the order as it can be placed now.
+      if (error instanceof AppError && error.code === Code.refused) {
+        void queryClient.invalidateQueries({ queryKey: CART_KEY });
+        void queryClient.invalidateQueries({ queryKey: PREVIEW_KEY });
+      }
+    },
   });
-
-  if (
-    (cart.isError && isNotYetAvailable(cart.error)) ||
-    (addresses.isError && isNotYetAvailable(addresses.error))
-  ) {
-    return <ComingSoon title="page.order" text="order.coming" />;
-  }
 
   const heading = (
     <h1>
       <FormattedMessage id="page.order" />
     </h1>
   );
-  if (cart.isPending || addresses.isPending) {
+
+  if (placed) {
+    return (
+      <Placed order={placed} paying={pay.isPending || pay.isSuccess} onPay={() => pay.mutate(placed.id)} />
+    );
+  }
+  if (addresses.isPending || (fromCart && cart.isPending)) {
     return (
       <section>
         {heading}
@@ -93,130 +304,147 @@ export default function OrderPage() {
       </section>
     );
   }
-  if (cart.isError || addresses.isError) {
+  if (addresses.isError || (fromCart && cart.isError)) {
     return (
       <section>
         {heading}
         <LoadFailed
           onRetry={() => {
-            void cart.refetch();
             void addresses.refetch();
+            if (fromCart) void cart.refetch();
           }}
         />
       </section>
     );
   }
-
-  const lines = cart.data.items.filter((item) => item.selected && item.available);
-  if (lines.length === 0) {
+  if (fromCart && cartLines.length === 0) {
     return (
       <section>
         {heading}
-        <p className="empty">
-          <FormattedMessage id="order.nothing" />
-        </p>
-        <Link to="/cart" className="button button-primary">
-          <FormattedMessage id="nav.cart" />
-        </Link>
+        <div className="empty">
+          <p>
+            <FormattedMessage id="order.nothing" />
+          </p>
+          <Link to="/cart" className="button button-primary">
+            <FormattedMessage id="order.toCart" />
+          </Link>
+        </div>
       </section>
     );
   }
 
-  const addressId =
-    chosenAddress ?? addresses.data.find((a) => a.isDefault)?.id ?? addresses.data[0]?.id ?? null;
-  const usableCoupons = (coupons.data ?? []).filter((coupon) => coupon.claimed && coupon.usable !== false);
+  const ready = addressId !== null && totals.isSuccess && !totals.isFetching && !place.isPending;
+  const submit = () => {
+    if (!addressId || !ready) return;
+    const trimmed = note.trim();
+    place.mutate({
+      addressId,
+      ...(items && { items }),
+      ...(couponId && { couponId }),
+      ...(trimmed && { note: trimmed }),
+    });
+  };
 
   return (
     <section>
       {heading}
-      <form
-        className="checkout"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (addressId) place.mutate(addressId);
-        }}
-      >
-        <fieldset className="card">
-          <legend>
-            <FormattedMessage id="order.address" />
-          </legend>
-          {addresses.data.length === 0 ? (
-            <p>
-              <FormattedMessage id="order.noAddress" />{' '}
-              <Link to="/address">
-                <FormattedMessage id="address.add" />
-              </Link>
-            </p>
-          ) : (
-            addresses.data.map((address) => (
-              <label key={address.id} className="check">
-                <input
-                  type="radio"
-                  name="order-address"
-                  value={address.id}
-                  checked={addressId === address.id}
-                  onChange={() => setChosenAddress(address.id)}
-                />
-                <span>
-                  <strong>{address.name}</strong> {address.phone} · {address.regionNames.join(' ')}{' '}
-                  {address.detail}
-                </span>
-              </label>
-            ))
-          )}
-        </fieldset>
-        <section className="card" aria-labelledby="order-lines">
-          <h2 id="order-lines">
+      {blocked.length > 0 && (
+        <div className="form-error" role="alert">
+          <p>
+            <FormattedMessage
+              id="order.blocked"
+              values={{ names: intl.formatList(blocked.map((i) => i.name)) }}
+            />
+          </p>
+          <p>
+            <Link to="/cart">
+              <FormattedMessage id="order.reviewCart" />
+            </Link>
+          </p>
+        </div>
+      )}
+      <div className="checkout">
+        {/* Outside the order's form: adding an address here is a form of its own. */}
+        <AddressChoice addresses={addressList} addressId={addressId} onChoose={setChosenAddress} />
+
+        <section className="card checkout-section" aria-labelledby="order-items-heading">
+          <h2 id="order-items-heading">
             <FormattedMessage id="order.items" />
           </h2>
-          <ul className="order-lines">
-            {lines.map((item) => (
-              <li key={item.skuId}>
-                <span>
-                  {item.name}
-                  {item.options.length > 0 && ` (${item.options.join(' / ')})`} × {item.quantity}
-                </span>
-                <span>{money(item.price * item.quantity, cart.data.currency)}</span>
-              </li>
-            ))}
-          </ul>
+          {base.data ? (
+            <OrderLines lines={base.data.lines} currency={base.data.currency} />
+          ) : fromCart && cart.data ? (
+            <OrderLines lines={cartLines} currency={cart.data.currency} />
+          ) : addressId === null ? (
+            <p className="field-hint">
+              <FormattedMessage id="order.addressFirst" />
+            </p>
+          ) : base.isError ? (
+            <LoadFailed onRetry={() => void base.refetch()} />
+          ) : (
+            <PageLoading />
+          )}
         </section>
-        <div className="card">
-          <div className="field">
-            <label htmlFor="order-coupon">
-              <FormattedMessage id="order.coupon" />
-            </label>
-            <select id="order-coupon" value={couponId} onChange={(event) => setCouponId(event.target.value)}>
-              <option value="">{intl.formatMessage({ id: 'order.noCoupon' })}</option>
-              {usableCoupons.map((coupon) => (
-                <option key={coupon.id} value={coupon.id}>
-                  {coupon.title}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor="order-note">
-              <FormattedMessage id="order.note" />
-            </label>
-            <textarea
-              id="order-note"
-              rows={2}
-              maxLength={500}
-              value={note}
-              onChange={(e) => setNote(e.target.value)}
-            />
-          </div>
-          {addressId && <Totals addressId={addressId} couponId={couponId || undefined} />}
-        </div>
-        <button
-          type="submit"
-          className="button button-primary button-block"
-          disabled={!addressId || place.isPending}
+
+        <form
+          className="checkout"
+          aria-labelledby="order-summary-heading"
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit();
+          }}
         >
-          <FormattedMessage id="order.placeAndPay" />
-        </button>
-      </form>
+          {base.data && (
+            <section className="card checkout-section" aria-labelledby="order-coupon-heading">
+              <h2 id="order-coupon-heading">
+                <FormattedMessage id="order.coupon" />
+              </h2>
+              <CouponChoice preview={base.data} couponId={couponId} onChoose={setCouponChoice} />
+            </section>
+          )}
+
+          <div className="card checkout-section">
+            <div className="field">
+              <label htmlFor="order-note">
+                <FormattedMessage id="order.note" />
+              </label>
+              <textarea
+                id="order-note"
+                rows={2}
+                maxLength={500}
+                value={note}
+                onChange={(event) => setNote(event.target.value)}
+              />
+            </div>
+          </div>
+
+          <section className="card checkout-section" aria-labelledby="order-summary-heading">
+            <h2 id="order-summary-heading">
+              <FormattedMessage id="order.summary" />
+            </h2>
+            <div aria-live="polite">
+              {totals.data ? (
+                <OrderTotals totals={totals.data} />
+              ) : totals.isError ? (
+                <LoadFailed onRetry={() => void totals.refetch()} />
+              ) : addressId === null ? (
+                <p className="field-hint">
+                  <FormattedMessage id="order.addressFirst" />
+                </p>
+              ) : (
+                <PageLoading />
+              )}
+            </div>
+            <button
+              type="submit"
+              className="button button-primary button-block"
+              disabled={!ready || blocked.length > 0}
+            >
+              <FormattedMessage id={place.isPending ? 'order.placing' : 'order.placeAndPay'} />
+            </button>
+          </section>
+        </form>
+      </div>
     </section>
   );
 }

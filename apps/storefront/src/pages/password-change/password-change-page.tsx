@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { effects } from '../../api.ts';
 import { Field, FormError } from '../../components/field.tsx';
+import type { AccountState } from '../../features/account/account-state.ts';
 import { useContractText } from '../../features/account/contract-text.ts';
 import { PasswordStrength } from '../../features/account/password-strength.tsx';
 import { rules } from '../../features/account/rules.ts';
@@ -51,13 +52,15 @@ function usePasswordForm(formId: string, needsOld: boolean) {
 
 /** `?token=` from the reset mail: set a new password without logging in. */
 function ResetPassword({ token }: { token: string }) {
-  const intl = useIntl();
   const navigate = useNavigate();
   const form = usePasswordForm('reset', false);
   const submit = form.onSubmit(async (v) => {
     await effects.resetPassword({ token, password: v.password, confirm: v.confirm });
-    showToast(intl.formatMessage({ id: 'passwordChange.resetDone' }), { tone: 'success' });
-    void navigate('/login', { replace: true });
+    // Every session ended with the reset; the login page says why the shopper is there.
+    void navigate('/login', {
+      replace: true,
+      state: { notice: 'passwordChange.resetDone' } satisfies AccountState,
+    });
   });
   return (
     <section className="narrow">

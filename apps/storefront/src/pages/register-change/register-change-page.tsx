@@ -1,10 +1,11 @@
 import type { MessageKey } from '@shop/contract';
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { effects } from '../../api.ts';
 import { Field, FormError } from '../../components/field.tsx';
 import { Result } from '../../components/result.tsx';
+import { readAccountState } from '../../features/account/account-state.ts';
 import { useContractText } from '../../features/account/contract-text.ts';
 import { rules } from '../../features/account/rules.ts';
 import { useForm } from '../../features/account/use-form.ts';
@@ -14,11 +15,18 @@ export default function RegisterChangePage() {
   const text = useContractText();
   const message = (key: MessageKey | undefined) => (key ? text(key) : undefined);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const form = useForm('register-change', { email: '', password: '', newEmail: '' }, (v) => ({
-    email: message(rules.email(v.email)),
-    password: message(rules.existingPassword(v.password)),
-    newEmail: v.newEmail.trim() ? message(rules.email(v.newEmail)) : undefined,
-  }));
+  // From the login page's "not activated" notice: the address the shopper just typed.
+  const { email } = readAccountState(useLocation().state);
+  const form = useForm(
+    'register-change',
+    { email: email ?? '', password: '', newEmail: '' },
+    (v) => ({
+      email: message(rules.email(v.email)),
+      password: message(rules.existingPassword(v.password)),
+      newEmail: v.newEmail.trim() ? message(rules.email(v.newEmail)) : undefined,
+    }),
+    { 'error.email.taken': 'newEmail' },
+  );
 
   const submit = form.onSubmit(async (v) => {
     const newEmail = v.newEmail.trim();
@@ -83,6 +91,11 @@ export default function RegisterChangePage() {
           <FormattedMessage id="registerChange.submit" />
         </button>
       </form>
+      <p className="form-links">
+        <Link to="/login">
+          <FormattedMessage id="registerChange.toLogin" />
+        </Link>
+      </p>
     </section>
   );
 }

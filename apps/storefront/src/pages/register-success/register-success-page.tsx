@@ -5,6 +5,7 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { effects } from '../../api.ts';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { Result } from '../../components/result.tsx';
+import { readAccountState } from '../../features/account/account-state.ts';
 
 const HOURS = ACTIVATION_LINK_TTL_MS / 3_600_000;
 
@@ -41,9 +42,14 @@ function Activation({ token }: { token: string }) {
         tone="error"
         title={<FormattedMessage id="activation.failed" />}
         actions={
-          <Link to="/registerchange" className="button button-primary">
-            <FormattedMessage id="activation.resend" />
-          </Link>
+          <>
+            <Link to="/registerchange" className="button button-primary">
+              <FormattedMessage id="activation.resend" />
+            </Link>
+            <Link to="/login" className="button">
+              <FormattedMessage id="activation.login" />
+            </Link>
+          </>
         }
       >
         {activate.error instanceof AppError && <p>{activate.error.message}</p>}
@@ -65,12 +71,7 @@ function Activation({ token }: { token: string }) {
 
 /** After registering: the activation mail was sent (spec §4). */
 function MailSent() {
-  const location = useLocation();
-  const state: unknown = location.state;
-  const email =
-    typeof state === 'object' && state !== null && 'email' in state && typeof state.email === 'string'
-      ? state.email
-      : null;
+  const { email } = readAccountState(useLocation().state);
   return (
     <Result
       tone="success"

@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
 import { effects } from '../../api.ts';
 import { Field, FormError } from '../../components/field.tsx';
+import type { AccountState } from '../../features/account/account-state.ts';
 import { useContractText } from '../../features/account/contract-text.ts';
 import { PasswordStrength } from '../../features/account/password-strength.tsx';
 import { defaultCountry, toInternational } from '../../features/account/phone.ts';
@@ -27,6 +28,7 @@ export default function RegisterPage() {
       phone: message(rules.phone(v.phone, toInternational(v.phoneCountry, v.phone))),
       code: message(rules.code(v.code)),
     }),
+    { 'error.email.taken': 'email', 'error.phone.taken': 'phone', 'error.code.tooSoon': 'code' },
   );
 
   /** The phone for the "send code" button, after checking it (and showing why not). */
@@ -50,7 +52,7 @@ export default function RegisterPage() {
       phone: toInternational(v.phoneCountry, v.phone),
       code: v.code.trim(),
     });
-    void navigate('/registersucess', { state: { email } });
+    void navigate('/registersucess', { state: { email } satisfies AccountState });
   });
 
   return (

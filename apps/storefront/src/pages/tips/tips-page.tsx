@@ -1,89 +1,257 @@
-import { useQuery } from '@tanstack/react-query';
+import { AppError, Code } from '@shop/contract';
+import type { OrderDetail } from '@shop/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { Link, useSearchParams } from 'react-router';
-import { effects } from '../../api.ts';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { LoadFailed } from '../../components/load-failed.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { Result } from '../../components/result.tsx';
 import { useMoney } from '../../features/catalog/price.tsx';
+import { usePayOrder } from '../../features/orders/pay.ts';
+import { paymentOutcome } from '../../features/orders/payment-outcome.ts';
+import { useDateTime } from '../../features/orders/order-parts.tsx';
+import { orderQuery } from '../../features/orders/queries.ts';
+import { loginPath } from '../../features/session/redirect.ts';
+import { useShopper } from '../../features/session/use-shopper.ts';
+
+/** The webhook usually arrives well within 2 s; the order is asked about every second for up to 30 s. */
+const POLL_MS = 1000;
+const POLL_LIMIT = 30;
+
+const orderLink = (orderId: string, primary = false) => (
+  <Link
+    to={`/my/order?id=${encodeURIComponent(orderId)}`}
+    className={primary ? 'button button-primary' : 'button'}
+  >
+    <FormattedMessage id="orders.viewOrder" />
+  </Link>
+);
 
 const ordersLink = (
-  <Link to="/my/order" className="button button-primary">
+  <Link to="/my/order" className="button">
     <FormattedMessage id="nav.orders" />
   </Link>
 );
 
-/** The state of an order's payment (spec: queryCharges), after the shopper comes back from paying. */
-function PaymentState({ orderId }: { orderId: string }) {
+function Heading({ children }: { children?: ReactNode }) {
+  return (
+    <section>
+      <h1>
+        <FormattedMessage id="page.tips" />
+      </h1>
+      {children}
+    </section>
+  );
+}
+
+function PayAgain({ order, label }: { order: OrderDetail; label: 'tips.payAgain' | 'orders.payNow' }) {
+  const pay = usePayOrder();
+  return (
+    <button
+      type="button"
+      className="button button-primary"
+      disabled={pay.isPending || pay.isSuccess}
+      onClick={() => pay.mutate(order.id)}
+    >
+      <FormattedMessage id={label} />
+    </button>
+  );
+}
+
+/** What became of the payment: polled until the gateway's webhook has told the shop, or 30 s have passed. */
+function PaymentState({
+  shopperId,
+  orderId,
+  chargeId,
+}: {
+  shopperId: string;
+  orderId: string;
+  chargeId: string | null;
+}) {
   const money = useMoney();
-  const charges = useQuery({
-    queryKey: ['charges', orderId],
-    queryFn: ({ signal }) => effects.fetchCharges({ orderId }, { signal }),
+  const dateTime = useDateTime();
+  // Polls made before the shopper last pressed "check again".
+  const [pollBase, setPollBase] = useState(0);
+  const queryClient = useQueryClient();
+  const query = orderQuery(shopperId, orderId);
+  const order = useQuery({
+    ...query,
+    staleTime: 0,
+    refetchInterval: (query) => {
+      const data = query.state.data;
+      if (!data || query.state.status === 'error') return false;
+      if (paymentOutcome(data, chargeId) !== 'processing') return false;
+      return query.state.dataUpdateCount - pollBase < POLL_LIMIT ? POLL_MS : false;
+    },
   });
-  if (charges.isPending) {
+
+  if (order.isPending) {
     return (
-      <>
-        <h1 className="visually-hidden">
-          <FormattedMessage id="page.tips" />
-        </h1>
+      <Heading>
         <PageLoading />
-      </>
+      </Heading>
     );
   }
-  if (charges.isError) {
-    return (
-      <>
-        <h1>
-          <FormattedMessage id="page.tips" />
-        </h1>
-        <LoadFailed onRetry={() => void charges.refetch()} />
-      </>
-    );
-  }
-  const latest = charges.data.at(-1);
-  if (!latest) {
-    return (
-      <Result tone="info" title={<FormattedMessage id="tips.noPayment" />} actions={ordersLink}>
+  if (order.isError) {
+    if (order.error instanceof AppError && order.error.code === Code.unauthorized) return <LogInToSee />;
+    const missing =
+      order.error instanceof AppError &&
+      (order.error.code === Code.notFound || order.error.code === Code.validation);
+    return missing ? (
+      <Result tone="warning" title={<FormattedMessage id="orders.notFound" />} actions={ordersLink}>
         <p>
-          <FormattedMessage id="tips.noPaymentText" />
+          <FormattedMessage id="orders.notFoundText" />
         </p>
       </Result>
+    ) : (
+      <Heading>
+        <LoadFailed onRetry={() => void order.refetch()} />
+      </Heading>
     );
   }
-  const amount = money(latest.amount, latest.currency);
-  if (latest.status === 'succeeded') {
-    return (
-      <Result tone="success" title={<FormattedMessage id="tips.paid" />} actions={ordersLink}>
-        <p>
-          <FormattedMessage id="tips.paidText" values={{ amount }} />
-        </p>
-      </Result>
-    );
+
+  const data = order.data;
+  const amount = money(data.total, data.currency);
+  switch (paymentOutcome(data, chargeId)) {
+    case 'paid':
+      return (
+        <Result
+          tone="success"
+          title={<FormattedMessage id="tips.paid" />}
+          actions={
+            <>
+              {orderLink(data.id, true)}
+              {ordersLink}
+            </>
+          }
+        >
+          <p>
+            <FormattedMessage id="tips.paidText" values={{ amount }} />
+          </p>
+        </Result>
+      );
+    case 'declined':
+      return (
+        <Result
+          tone="error"
+          title={<FormattedMessage id="tips.declined" />}
+          actions={
+            <>
+              <PayAgain order={data} label="tips.payAgain" />
+              {orderLink(data.id)}
+            </>
+          }
+        >
+          <p>
+            <FormattedMessage id="tips.declinedText" />
+          </p>
+          {data.payBy && (
+            <p>
+              <FormattedMessage id="myOrder.payBy" values={{ time: dateTime(data.payBy) }} />
+            </p>
+          )}
+        </Result>
+      );
+    case 'unpaid':
+      return (
+        <Result
+          tone="info"
+          title={<FormattedMessage id="tips.noPayment" />}
+          actions={
+            <>
+              <PayAgain order={data} label="orders.payNow" />
+              {orderLink(data.id)}
+            </>
+          }
+        >
+          <p>
+            <FormattedMessage id="tips.noPaymentText" values={{ amount }} />
+          </p>
+        </Result>
+      );
+    case 'cancelled':
+      return (
+        <Result
+          tone="warning"
+          title={<FormattedMessage id="tips.cancelled" />}
+          actions={orderLink(data.id, true)}
+        >
+          <p>
+            <FormattedMessage id="tips.cancelledText" />
+          </p>
+        </Result>
+      );
+    case 'refunded':
+      return (
+        <Result
+          tone="info"
+          title={<FormattedMessage id="tips.refunded" />}
+          actions={orderLink(data.id, true)}
+        >
+          <p>
+            <FormattedMessage id="tips.refundedText" values={{ amount }} />
+          </p>
+        </Result>
+      );
+    case 'processing': {
+      // Each answer (its time is read, so each one renders) counts towards the limit.
+      const polls =
+        order.dataUpdatedAt > 0 ? (queryClient.getQueryState(query.queryKey)?.dataUpdateCount ?? 0) : 0;
+      const waiting = polls - pollBase < POLL_LIMIT;
+      return (
+        <Result
+          tone="info"
+          title={<FormattedMessage id={waiting ? 'tips.pending' : 'tips.stillPending'} />}
+          actions={
+            waiting ? (
+              orderLink(data.id)
+            ) : (
+              <>
+                <button
+                  type="button"
+                  className="button button-primary"
+                  onClick={() => {
+                    setPollBase(polls);
+                    void order.refetch();
+                  }}
+                >
+                  <FormattedMessage id="tips.refresh" />
+                </button>
+                {orderLink(data.id)}
+              </>
+            )
+          }
+        >
+          <p>
+            <FormattedMessage
+              id={waiting ? 'tips.pendingText' : 'tips.stillPendingText'}
+              values={{ amount }}
+            />
+          </p>
+          {waiting && <PageLoading />}
+        </Result>
+      );
+    }
   }
-  if (latest.status === 'failed') {
-    return (
-      <Result tone="error" title={<FormattedMessage id="tips.failed" />} actions={ordersLink}>
-        <p>
-          <FormattedMessage id="tips.failedText" />
-        </p>
-      </Result>
-    );
-  }
+}
+
+/** The shopper's session ended while paying: the result is theirs to see after logging in again. */
+function LogInToSee() {
+  const location = useLocation();
   return (
     <Result
       tone="info"
-      title={<FormattedMessage id="tips.pending" />}
+      title={<FormattedMessage id="tips.logIn" />}
       actions={
-        <>
-          <button type="button" className="button button-primary" onClick={() => void charges.refetch()}>
-            <FormattedMessage id="tips.refresh" />
-          </button>
-          {ordersLink}
-        </>
+        <Link to={loginPath(location.pathname + location.search)} className="button button-primary">
+          <FormattedMessage id="nav.login" />
+        </Link>
       }
     >
       <p>
-        <FormattedMessage id="tips.pendingText" values={{ amount }} />
+        <FormattedMessage id="tips.logInText" />
       </p>
     </Result>
   );
@@ -91,8 +259,29 @@ function PaymentState({ orderId }: { orderId: string }) {
 
 export default function TipsPage() {
   const [params] = useSearchParams();
-  const orderId = params.get('orderId');
-  if (orderId) return <PaymentState key={orderId} orderId={orderId} />;
+  const shopper = useShopper();
+  const orderId = params.get('orderId')?.trim();
+  if (orderId) {
+    if (shopper.isPending) {
+      return (
+        <Heading>
+          <PageLoading />
+        </Heading>
+      );
+    }
+    if (!shopper.data) return <LogInToSee />;
+    return (
+      // The outcome replaces the waiting notice in place: a live region has it read out when it arrives.
+      <div aria-live="polite">
+        <PaymentState
+          key={orderId}
+          shopperId={shopper.data.id}
+          orderId={orderId}
+          chargeId={params.get('chargeId')}
+        />
+      </div>
+    );
+  }
   return (
     <Result
       tone="info"

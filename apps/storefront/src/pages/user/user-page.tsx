@@ -1,15 +1,19 @@
+import { AppError, Code } from '@shop/contract';
 import type { User } from '@shop/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { effects } from '../../api.ts';
 import { Field, FormError } from '../../components/field.tsx';
 import { LoadFailed } from '../../components/load-failed.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
+import { AvatarField } from '../../features/account/avatar-field.tsx';
+import { formatPhone } from '../../features/account/phone.ts';
+import type { AvatarChange } from '../../features/account/avatar-field.tsx';
 import { useForm } from '../../features/account/use-form.ts';
+import { useLogout } from '../../features/session/use-logout.ts';
 import { SHOPPER_KEY, useSignedInShopper } from '../../features/session/use-shopper.ts';
-import { reportFailure } from '../../features/toast/report.ts';
 import { showToast } from '../../features/toast/toast-store.ts';
 import type { MessageId } from '../../i18n/message-id.ts';
 
@@ -21,9 +25,13 @@ const GENDER_LABELS: Record<User['gender'], MessageId> = {
 };
 const GENDERS = Object.keys(GENDER_LABELS) as User['gender'][];
 
+const KEEP: AvatarChange = { kind: 'keep' };
+
 function ProfileForm({ user }: { user: User }) {
   const intl = useIntl();
   const queryClient = useQueryClient();
+  const [avatar, setAvatar] = useState<AvatarChange>(KEEP);
+  const [avatarError, setAvatarError] = useState<string | undefined>();
   const form = useForm(
     'profile',
     { nickname: user.nickname, gender: user.gender as string, birthday: user.birthday ?? '' },
@@ -32,14 +40,32 @@ function ProfileForm({ user }: { user: User }) {
         v.nickname.trim().length > 40 ? intl.formatMessage({ id: 'user.nicknameTooLong' }) : undefined,
     }),
   );
+  const saved = (updated: User) => {
+    queryClient.setQueryData(SHOPPER_KEY, updated);
+    queryClient.setQueryData(['user', user.id], updated);
+  };
   const submit = form.onSubmit(async (v) => {
+    setAvatarError(undefined);
+    if (avatar.kind === 'upload') {
+      try {
+        saved(await effects.uploadAvatar(user.id, avatar.file));
+      } catch (error) {
+        // The server's word on the file (type, size) belongs under the photo, not under the form.
+        const text = error instanceof AppError && error.code === Code.validation && error.fields?.file;
+        if (!text) throw error;
+        setAvatarError(text);
+        document.getElementById('profile-avatar')?.focus();
+        return;
+      }
+    }
     const updated = await effects.editUser(user.id, {
       nickname: v.nickname.trim(),
       gender: GENDERS.find((g) => g === v.gender) ?? 'unspecified',
       birthday: v.birthday || null,
+      ...(avatar.kind === 'remove' && { avatar: '' }),
     });
-    queryClient.setQueryData(SHOPPER_KEY, updated);
-    queryClient.setQueryData(['user', user.id], updated);
+    saved(updated);
+    setAvatar(KEEP);
     showToast(intl.formatMessage({ id: 'user.saved' }), { tone: 'success' });
   });
 
@@ -48,6 +74,16 @@ function ProfileForm({ user }: { user: User }) {
       <h2 id="profile-edit">
         <FormattedMessage id="user.edit" />
       </h2>
+      <AvatarField
+        id="profile-avatar"
+        current={user.avatar}
+        change={avatar}
+        onChange={(change) => {
+          setAvatarError(undefined);
+          setAvatar(change);
+        }}
+        error={avatarError}
+      />
       <Field
         {...form.field('nickname')}
         label={<FormattedMessage id="user.nickname" />}
@@ -85,30 +121,13 @@ function ProfileForm({ user }: { user: User }) {
 
 export default function UserPage() {
   const intl = useIntl();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const shopper = useSignedInShopper();
-  const [leaving, setLeaving] = useState(false);
+  const { logout, leaving } = useLogout();
   // spec: fetchUser reads the shopper's own record by id.
   const user = useQuery({
     queryKey: ['user', shopper.id],
     queryFn: ({ signal }) => effects.fetchUser(shopper.id, { signal }),
   });
-
-  const logout = async () => {
-    setLeaving(true);
-    try {
-      await effects.logout();
-      queryClient.setQueryData(SHOPPER_KEY, null);
-      queryClient.removeQueries({ queryKey: ['user'] });
-      void queryClient.invalidateQueries({ queryKey: ['coupons'] });
-      void queryClient.invalidateQueries({ queryKey: ['cart'] });
-      void navigate('/');
-    } catch (error) {
-      reportFailure(error);
-      setLeaving(false);
-    }
-  };
 
   return (
     <section>
@@ -136,7 +155,7 @@ export default function UserPage() {
               <dt>
                 <FormattedMessage id="form.phone" />
               </dt>
-              <dd>{user.data.phone}</dd>
+              <dd>{formatPhone(user.data.phone)}</dd>
               <dt>
                 <FormattedMessage id="user.since" />
               </dt>

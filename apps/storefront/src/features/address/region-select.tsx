@@ -1,45 +1,49 @@
 import type { Region } from '@shop/contract';
 import { useIntl } from 'react-intl';
 import type { MessageId } from '../../i18n/message-id.ts';
+import { regionLevels } from './regions.ts';
 
 const LEVEL_LABELS: MessageId[] = ['address.country', 'address.state', 'address.city', 'address.district'];
 
-/** Cascading selects over the region tree: country, then state or province, then city where known. */
+/**
+ * Cascading selects over the region tree: country, then state or province, then city where the tree has
+ * them. Choosing at one level clears the levels below it. `invalidLevel` marks the select still to choose.
+ */
 export function RegionSelect({
   idPrefix,
   regions,
   value,
   onChange,
   error,
+  invalidLevel,
 }: {
   idPrefix: string;
   regions: Region[];
   value: string[];
   onChange: (codes: string[]) => void;
   error?: string | undefined;
+  invalidLevel?: number | undefined;
 }) {
   const intl = useIntl();
-  const levels: Region[][] = [regions];
-  for (const code of value) {
-    const children = levels.at(-1)?.find((region) => region.code === code)?.children;
-    if (!children || children.length === 0 || levels.length >= LEVEL_LABELS.length) break;
-    levels.push(children);
-  }
+  const levels = regionLevels(regions, value);
+  const errorId = `${idPrefix}-error`;
   return (
     <fieldset className={error ? 'field field-invalid' : 'field'}>
       <legend>{intl.formatMessage({ id: 'address.region' })}</legend>
       <div className="region-row">
         {levels.map((options, level) => {
           const id = level === 0 ? idPrefix : `${idPrefix}-${level}`;
-          const label = LEVEL_LABELS[level] ?? 'address.region';
+          const invalid = error !== undefined && level === invalidLevel;
           return (
             <div key={level} className="region-level">
-              <label htmlFor={id}>{intl.formatMessage({ id: label })}</label>
+              <label htmlFor={id}>
+                {intl.formatMessage({ id: LEVEL_LABELS[level] ?? 'address.region' })}
+              </label>
               <select
                 id={id}
                 value={value[level] ?? ''}
-                aria-invalid={error && !value[level] ? true : undefined}
-                aria-describedby={error ? `${idPrefix}-error` : undefined}
+                aria-invalid={invalid ? true : undefined}
+                aria-describedby={invalid ? errorId : undefined}
                 onChange={(event) =>
                   onChange(
                     event.target.value
@@ -60,7 +64,7 @@ export function RegionSelect({
         })}
       </div>
       {error && (
-        <p id={`${idPrefix}-error`} className="field-error">
+        <p id={errorId} className="field-error">
           {error}
         </p>
       )}

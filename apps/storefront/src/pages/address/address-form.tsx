@@ -1,0 +1,154 @@
+import type { Address } from '@shop/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { effects } from '../../api.ts';
+import { Field, FormError } from '../../components/field.tsx';
+import { LoadFailed } from '../../components/load-failed.tsx';
+import { PageLoading } from '../../components/page-loading.tsx';
+import { useContractText } from '../../features/account/contract-text.ts';
+import { defaultCountry, toInternational } from '../../features/account/phone.ts';
+import { PhoneField } from '../../features/account/phone-field.tsx';
+import { rules } from '../../features/account/rules.ts';
+import { useForm } from '../../features/account/use-form.ts';
+import { ADDRESSES_KEY, useRegions } from '../../features/orders/queries.ts';
+import { showToast } from '../../features/toast/toast-store.ts';
+import { splitPhone } from './phone-parts.ts';
+import { firstMissingLevel } from '../../features/address/regions.ts';
+import { RegionSelect } from '../../features/address/region-select.tsx';
+
+/**
+ * Adds an address, or edits `editing`: recipient, phone with its country code, region from the cascading
+ * selects, street and postcode, and whether it is the default. `onSaved` gets the address as the server
+ * stored it.
+ */
+export function AddressForm({
+  formId,
+  editing,
+  onSaved,
+  onCancel,
+  autoFocus = false,
+}: {
+  formId: string;
+  editing: Address | null;
+  onSaved: (address: Address) => void;
+  onCancel?: (() => void) | undefined;
+  /** Focus the first field once shown: the form was opened by the shopper, not with the page. */
+  autoFocus?: boolean;
+}) {
+  const intl = useIntl();
+  const text = useContractText();
+  const queryClient = useQueryClient();
+  const regions = useRegions();
+  const [regionCodes, setRegionCodes] = useState<string[]>(editing?.regionCodes ?? []);
+  const [regionError, setRegionError] = useState<{ text: string; level: number } | undefined>();
+  const [isDefault, setIsDefault] = useState(editing?.isDefault ?? false);
+  const phone = editing
+    ? splitPhone(editing.phone, defaultCountry(intl.locale))
+    : { country: defaultCountry(intl.locale), national: '' };
+  const form = useForm(
+    formId,
+    {
+      name: editing?.name ?? '',
+      phoneCountry: phone.country,
+      phone: phone.national,
+      detail: editing?.detail ?? '',
+      postcode: editing?.postcode ?? '',
+    },
+    (v) => {
+      const message = (key: ReturnType<typeof rules.required>) => (key ? text(key) : undefined);
+      return {
+        name: message(rules.required(v.name)),
+        phone: message(rules.phone(v.phone, toInternational(v.phoneCountry, v.phone))),
+        detail: message(rules.required(v.detail)),
+      };
+    },
+  );
+  const regionId = `${formId}-region`;
+
+  useEffect(() => {
+    if (autoFocus) document.getElementById(`${formId}-name`)?.focus();
+  }, [autoFocus, formId]);
+
+  const submit = form.onSubmit(async (v) => {
+    const missing = regions.data ? firstMissingLevel(regions.data, regionCodes) : 0;
+    if (missing >= 0) {
+      setRegionError({ text: text('validation.required'), level: missing });
+      document.getElementById(missing === 0 ? regionId : `${regionId}-${missing}`)?.focus();
+      return;
+    }
+    const body = {
+      name: v.name.trim(),
+      phone: toInternational(v.phoneCountry, v.phone),
+      regionCodes,
+      detail: v.detail.trim(),
+      postcode: v.postcode.trim(),
+      isDefault,
+    };
+    const saved = editing ? await effects.updateAddress(editing.id, body) : await effects.createAddress(body);
+    await queryClient.invalidateQueries({ queryKey: ADDRESSES_KEY });
+    showToast(intl.formatMessage({ id: 'address.saved' }), { tone: 'success', mask: false });
+    onSaved(saved);
+  });
+
+  const titleId = `${formId}-title`;
+  return (
+    <form onSubmit={submit} noValidate className="form card" aria-labelledby={titleId}>
+      <h2 id={titleId}>
+        <FormattedMessage id={editing ? 'address.editTitle' : 'address.add'} />
+      </h2>
+      <Field {...form.field('name')} label={<FormattedMessage id="address.name" />} autoComplete="name" />
+      <PhoneField
+        {...form.field('phone')}
+        country={form.values.phoneCountry}
+        onCountry={(country) => form.setValue('phoneCountry', country)}
+      />
+      {regions.isPending ? (
+        <PageLoading />
+      ) : regions.isError ? (
+        <LoadFailed onRetry={() => void regions.refetch()} />
+      ) : (
+        <RegionSelect
+          idPrefix={regionId}
+          regions={regions.data}
+          value={regionCodes}
+          onChange={(codes) => {
+            setRegionCodes(codes);
+            setRegionError(undefined);
+          }}
+          error={regionError?.text}
+          invalidLevel={regionError?.level}
+        />
+      )}
+      <Field
+        {...form.field('detail')}
+        label={<FormattedMessage id="address.detail" />}
+        autoComplete="street-address"
+        maxLength={200}
+      />
+      <Field
+        {...form.field('postcode')}
+        label={<FormattedMessage id="address.postcode" />}
+        autoComplete="postal-code"
+        maxLength={20}
+      />
+      <label className="check">
+        <input type="checkbox" checked={isDefault} onChange={(event) => setIsDefault(event.target.checked)} />
+        <FormattedMessage id="address.makeDefault" />
+      </label>
+      <FormError message={form.formError} />
+      <p className="actions">
+        <button type="submit" className="button button-primary" disabled={form.submitting}>
+          <FormattedMessage id="address.save" />
+        </button>
+        {onCancel && (
+          <button type="button" className="button" onClick={onCancel}>
+            <FormattedMessage id="common.cancel" />
+          </button>
+        )}
+      </p>
+    </form>
+  );
+}
+
+export default AddressForm;

@@ -1,0 +1,76 @@
+import type { GoodsDetail } from '@shop/contract';
+import { useRef, useState } from 'react';
+import type { KeyboardEvent } from 'react';
+import { useIntl } from 'react-intl';
+
+const STEP: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+
+/**
+ * The goods' pictures: the chosen one large (the page's largest paint, so fetched first), thumbnails to choose
+ * with a click or the keyboard (Tab to the row, arrows, Home and End move and show).
+ */
+export function Gallery({ goods }: { goods: GoodsDetail }) {
+  const intl = useIntl();
+  const images = goods.images.length > 0 ? goods.images : [goods.image];
+  const [active, setActive] = useState(0);
+  const buttons = useRef<(HTMLButtonElement | null)[]>([]);
+
+  const show = (index: number) => {
+    const next = (index + images.length) % images.length;
+    setActive(next);
+    buttons.current[next]?.focus();
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    const step = STEP[event.key];
+    if (step !== undefined) show(active + step);
+    else if (event.key === 'Home') show(0);
+    else if (event.key === 'End') show(images.length - 1);
+    else return;
+    event.preventDefault();
+  };
+
+  return (
+    <div className="gallery">
+      <img
+        className="gallery-main"
+        src={images[active]}
+        alt={intl.formatMessage(
+          { id: 'detail.imageAlt' },
+          { name: goods.name, n: active + 1, total: images.length },
+        )}
+        width={600}
+        height={600}
+        decoding="async"
+        fetchPriority="high"
+      />
+      {images.length > 1 && (
+        <div
+          className="gallery-thumbs"
+          role="group"
+          aria-label={intl.formatMessage({ id: 'detail.pictures' })}
+          onKeyDown={onKeyDown}
+        >
+          {images.map((src, index) => (
+            <button
+              key={`${src}-${index}`}
+              ref={(element) => {
+                buttons.current[index] = element;
+              }}
+              type="button"
+              // One stop in the tab order for the row; the arrows move within it.
+              tabIndex={index === active ? 0 : -1}
+              aria-pressed={index === active}
+              aria-label={intl.formatMessage(
+                { id: 'detail.showImage' },
+                { n: index + 1, total: images.length },
+              )}
+              onClick={() => setActive(index)}
+            >
+              <img src={src} alt="" width={64} height={64} loading="lazy" decoding="async" />
+            </button>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
