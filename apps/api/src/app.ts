@@ -6,7 +6,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import qs from 'qs';
-import { pickText, QUERY_LIMITS, type Locale } from '@shop/contract';
+import { MAX_AVATAR_BYTES, pickText, QUERY_LIMITS, type Locale } from '@shop/contract';
 import type { Database } from '@shop/db';
 import type { Config } from './config.ts';
 import { QueryTooComplexError, registerErrorEnvelope, registerNotFound } from './plugins/envelope.ts';
@@ -19,7 +19,7 @@ import { DbSessionStore, RedisSessionStore, Sessions } from './plugins/session.t
 import { registerStorefront } from './plugins/storefront.ts';
 import { AccountsService } from './modules/accounts/accounts.service.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
-import { AvatarUploads, MAX_AVATAR_BYTES } from './modules/accounts/avatar-uploads.ts';
+import { AvatarUploads } from './modules/accounts/avatar-uploads.ts';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes.ts';
 import { DevMailbox, SmtpOutbox } from './modules/mail/mailer.ts';
 import { AddressesService } from './modules/addresses/addresses.service.ts';

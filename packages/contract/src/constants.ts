@@ -43,3 +43,7 @@ export type StorefrontPath = (typeof STOREFRONT_PATHS)[number];
  * (no hint) without asking the server, so a guest's visit does not cost a request answered with 401.
  */
 export const SIGNED_IN_HINT_COOKIE = 'shop_signed_in';
+
+/** Avatars: what the upload accepts (the server checks the type again by the file's first bytes). */
+export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export const MAX_AVATAR_BYTES = 2 * 1024 * 1024;

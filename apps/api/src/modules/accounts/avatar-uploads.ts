@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { AppError, Code } from '@shop/contract';
+import { AppError, Code, MAX_AVATAR_BYTES } from '@shop/contract';
 import { schema, type Db } from '@shop/db';
-
-export const MAX_AVATAR_BYTES = 2 * 1024 * 1024;
 
 /** Image types recognised by their first bytes, never by the name or type the browser claims. */
 const SIGNATURES: { ext: string; contentType: string; matches: (b: Buffer) => boolean }[] = [

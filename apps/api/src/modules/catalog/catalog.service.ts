@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, gte, inArray, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, gte, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { alias, type SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import { LRUCache } from 'lru-cache';
 import {
   AppError,
@@ -24,7 +24,7 @@ export interface ShopLocale {
 
 /** Terms past this many are ignored: each costs an index scan, and real searches have two or three. */
 const MAX_SEARCH_TERMS = 6;
-/** pg_trgm finds terms from three characters on; shorter ones are looked up in `goods_search_grams`. */
+/** pg_trgm finds terms from three characters on; shorter ones are looked up in goods.search_grams. */
 const SHORTEST_TRIGRAM_TERM = 3;
 /** Filters whose totals are remembered; an entry is a short key and a number. */
 const REMEMBERED_TOTALS = 5_000;
@@ -42,7 +42,10 @@ const sortOrders: Record<GoodsQuery['sort'], (columns: SortColumns) => SQL[]> = 
   price_desc: (c) => [desc(c.price), desc(c.id)],
 };
 
-/** The keyword's words, each of which a goods must match; words without a letter or digit match nothing. */
+/**
+ * The keyword's words, each of which a goods must match. Words without a letter or digit are left out (they
+ * would match nearly everything or nothing), so a keyword made only of such words finds nothing.
+ */
 function searchTerms(keyword: string): string[] {
   const terms = keyword.split(/\s+/).filter((term) => /[\p{L}\p{N}]/u.test(term));
   return [...new Set(terms)].slice(0, MAX_SEARCH_TERMS);
@@ -57,7 +60,7 @@ const isShortTerm = (term: string) => [...term].length < SHORTEST_TRIGRAM_TERM;
  */
 function containsTerm(term: string): SQL {
   if (isShortTerm(term)) {
-    return sql`goods_search_grams(${goods.searchNames}) @> goods_search_grams(lower(${term}))`;
+    return sql`${goods.searchGrams} @> goods_search_grams(lower(${term}))`;
   }
   const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return sql`${goods.searchText} like lower(${pattern})`;
@@ -68,20 +71,45 @@ function resemblesTerm(term: string): SQL {
   return isShortTerm(term) ? containsTerm(term) : sql`${goods.searchNames} %> lower(${term})`;
 }
 
+/** What a goods summary needs from the goods table; the name comes from goods_translations. */
+const summaryColumns = {
+  id: goods.id,
+  categoryId: goods.categoryId,
+  image: goods.image,
+  price: goods.price,
+  originalPrice: goods.originalPrice,
+  sales: goods.sales,
+  stock: goods.stock,
+  createdAt: goods.createdAt,
+};
+
+/** A page of goods as a subquery: the summary columns, and the total when it was counted along. */
+type PageSubquery = SubqueryWithSelection<
+  typeof summaryColumns & { total: SQL.Aliased<number | null> },
+  'page'
+>;
+
+/** The goods a listing shows, and the key their total is remembered under. */
+interface Selection {
+  where: SQL | undefined;
+  totalKey: string;
+  /** A keyword search reads every match to sort them, so it counts them on the way instead of again. */
+  readsAllMatches: boolean;
+}
+
 export class CatalogService {
   /**
-   * Totals of keyword-free listings by filter, as promises so that concurrent first requests share one count.
-   * Counting every goods on shelf takes milliseconds even from an index; the total changes only with the
-   * catalog, whose owner then calls `forgetTotals` (catalog.routes.ts ties it to the reply cache).
+   * Listing totals by selection, as promises so that concurrent first requests share one count. Counting a
+   * whole shelf takes milliseconds even from an index, and pages and sorts of one selection share a total,
+   * which changes only with the catalog; its owner then calls `forgetTotals` (catalog.routes.ts ties that to
+   * clearing the prepared replies).
    */
-  private readonly shelfTotals = new LRUCache<string, Promise<number>>({ max: REMEMBERED_TOTALS });
+  private readonly totals = new LRUCache<string, Promise<number>>({ max: REMEMBERED_TOTALS });
 
   constructor(private readonly db: Db) {}
 
   async listGoods(query: GoodsQuery, at: ShopLocale): Promise<{ items: GoodsSummary[]; meta: PageMeta }> {
-    const { rows, total } = query.keyword
-      ? await this.searchGoods(query, query.keyword, at)
-      : await this.browseGoods(query, at);
+    const { rows, total } = await this.findGoods(query, at);
     return {
       items: rows.map(({ total: _total, ...row }) => ({
         ...row,
@@ -93,96 +121,122 @@ export class CatalogService {
   }
 
   forgetTotals(): void {
-    this.shelfTotals.clear();
-  }
-
-  private async browseGoods(query: GoodsQuery, at: ShopLocale) {
-    const where = and(...this.shelfFilters(query));
-    const key = JSON.stringify([query.categoryId, query.minPrice, query.maxPrice]);
-    let total = this.shelfTotals.get(key);
-    if (!total) {
-      total = this.countGoods(where);
-      this.shelfTotals.set(key, total);
-      total.catch(() => this.shelfTotals.delete(key));
-    }
-    const [rows, knownTotal] = await Promise.all([this.selectPage(where, query, at, false), total]);
-    return { rows, total: knownTotal };
+    this.totals.clear();
   }
 
   /**
-   * Goods containing every term; when none does, goods whose names resemble every term, so that "hedphones"
-   * still finds headphones.
+   * With a keyword: goods containing every term; when none does, goods whose names resemble every term, so
+   * that "hedphones" still finds headphones.
    */
-  private async searchGoods(query: GoodsQuery, keyword: string, at: ShopLocale) {
-    const terms = searchTerms(keyword);
-    if (terms.length === 0) return { rows: [], total: 0 };
+  private async findGoods(query: GoodsQuery, at: ShopLocale) {
     const shelf = this.shelfFilters(query);
-    const found = await this.selectMatches(and(...shelf, ...terms.map(containsTerm)), query, at);
+    const filterKey = [query.categoryId, query.minPrice, query.maxPrice];
+    if (!query.keyword) {
+      const selection = { where: and(...shelf), totalKey: JSON.stringify(filterKey), readsAllMatches: false };
+      return this.selectPage(selection, query, at);
+    }
+    const terms = searchTerms(query.keyword);
+    if (terms.length === 0) return { rows: [], total: 0 };
+    const search = (how: 'contains' | 'resembles') =>
+      this.selectPage(
+        {
+          where: and(...shelf, ...terms.map(how === 'contains' ? containsTerm : resemblesTerm)),
+          totalKey: JSON.stringify([...filterKey, how, terms]),
+          readsAllMatches: true,
+        },
+        query,
+        at,
+      );
+    const found = await search('contains');
     if (found.total > 0 || terms.every(isShortTerm)) return found;
-    return this.selectMatches(and(...shelf, ...terms.map(resemblesTerm)), query, at);
+    return search('resembles');
   }
 
-  /** A page of matches and their total, counted in the same pass unless the page lies past the last match. */
-  private async selectMatches(where: SQL | undefined, query: GoodsQuery, at: ShopLocale) {
-    const rows = await this.selectPage(where, query, at, true);
+  /** A page of the selection, and its total: remembered, or counted with the page, or beside it. */
+  private async selectPage(selection: Selection, query: GoodsQuery, at: ShopLocale) {
+    const remembered = this.totals.get(selection.totalKey);
+    if (remembered) {
+      const [rows, total] = await Promise.all([this.queryPage(selection.where, query, at), remembered]);
+      return { rows, total };
+    }
+    if (selection.readsAllMatches) {
+      const counted = this.queryPageCountingMatches(selection.where, query, at);
+      this.remember(
+        selection.totalKey,
+        counted.then((page) => page.total),
+      );
+      return counted;
+    }
+    const total = this.countGoods(selection.where);
+    this.remember(selection.totalKey, total);
+    const [rows, knownTotal] = await Promise.all([this.queryPage(selection.where, query, at), total]);
+    return { rows, total: knownTotal };
+  }
+
+  private remember(key: string, total: Promise<number>): void {
+    this.totals.set(key, total);
+    total.catch(() => {
+      if (this.totals.get(key) === total) this.totals.delete(key);
+    });
+  }
+
+  /** One page in the requested order; each sort can read its index and stop after the page. */
+  private queryPage(where: SQL | undefined, query: GoodsQuery, at: ShopLocale) {
+    const page = this.db
+      .select({ ...summaryColumns, total: sql<number | null>`null::int`.as('total') })
+      .from(goods)
+      .where(where)
+      .orderBy(...sortOrders[query.sort](goods))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize)
+      .as('page');
+    return this.selectNamed(this.db, page, query, at);
+  }
+
+  /**
+   * One page and the number of all matches, from a single pass over them. The matches are a CTE read twice,
+   * which PostgreSQL materialises: that also keeps the planner from walking a sort index in the hope of
+   * stopping early, which it could not, as the count needs every match.
+   */
+  private async queryPageCountingMatches(where: SQL | undefined, query: GoodsQuery, at: ShopLocale) {
+    const matches = this.db.$with('matches').as(this.db.select(summaryColumns).from(goods).where(where));
+    const page = this.db
+      .select({
+        ...matches._.selectedFields,
+        total: sql<number | null>`(select count(*)::int from ${matches})`.as('total'),
+      })
+      .from(matches)
+      .orderBy(...sortOrders[query.sort](matches))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize)
+      .as('page');
+    const rows = await this.selectNamed(this.db.with(matches), page, query, at);
+    // A page past the last match has no row to carry the count.
     const total = rows[0]?.total ?? (query.page > 1 ? await this.countGoods(where) : 0);
     return { rows, total };
   }
 
-  /**
-   * One page in the requested order, with names in the shopper's locale (else the shop's). The names are joined
-   * to the page alone, not to every match. `countAll` adds the number of matches to each row, which is nearly
-   * free when the query has to read all matches anyway (a keyword search) and costly otherwise.
-   */
-  private async selectPage(where: SQL | undefined, query: GoodsQuery, at: ShopLocale, countAll: boolean) {
-    const order = sortOrders[query.sort];
-    const page = this.db
-      .select({
-        id: goods.id,
-        categoryId: goods.categoryId,
-        image: goods.image,
-        price: goods.price,
-        originalPrice: goods.originalPrice,
-        sales: goods.sales,
-        stock: goods.stock,
-        createdAt: goods.createdAt,
-        total: (countAll ? sql<number | null>`(count(*) over ())::int` : sql<number | null>`null::int`).as(
-          'total',
-        ),
-      })
-      .from(goods)
-      .where(where)
-      .orderBy(...order(goods))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .as('page');
+  /** The page's goods, in its order, named in the shopper's locale or else the shop's. */
+  private selectNamed(builder: Pick<Db, 'select'>, page: PageSubquery, query: GoodsQuery, at: ShopLocale) {
     const inLocale = alias(goodsTranslations, 'in_locale');
     const inDefault = alias(goodsTranslations, 'in_default');
-    return this.db
+    return builder
       .select({
-        id: page.id,
-        categoryId: page.categoryId,
+        ...page._.selectedFields,
         name: sql<string>`coalesce(${inLocale.name}, ${inDefault.name}, '')`,
-        image: page.image,
-        price: page.price,
-        originalPrice: page.originalPrice,
-        sales: page.sales,
-        stock: page.stock,
-        createdAt: page.createdAt,
-        total: page.total,
       })
       .from(page)
       .leftJoin(inLocale, and(eq(inLocale.goodsId, page.id), eq(inLocale.locale, at.locale)))
       .leftJoin(inDefault, and(eq(inDefault.goodsId, page.id), eq(inDefault.locale, at.shopDefault)))
-      .orderBy(...order(page));
+      .orderBy(...sortOrders[query.sort](page));
   }
 
-  private async countGoods(where: SQL | undefined): Promise<number> {
-    const [row] = await this.db
+  private countGoods(where: SQL | undefined): Promise<number> {
+    return this.db
       .select({ total: sql<number>`count(*)::int` })
       .from(goods)
-      .where(where);
-    return row?.total ?? 0;
+      .where(where)
+      .then(([row]) => row?.total ?? 0);
   }
 
   /** On shelf, in the category or one of its children, within the price range. */
@@ -193,7 +247,10 @@ export class CatalogService {
         .select({ id: categories.id })
         .from(categories)
         .where(or(eq(categories.id, query.categoryId), eq(categories.parentId, query.categoryId)));
-      filters.push(inArray(goods.categoryId, family));
+      // `= any(array(…))` rather than `in (…)`: the family becomes one array before the scan, so the planner
+      // reads the category index once, beside a trigram index, instead of once per category. (Drizzle
+      // brackets the subquery itself.)
+      filters.push(sql`${goods.categoryId} = any(array${family})`);
     }
     if (query.minPrice !== undefined) filters.push(gte(goods.price, query.minPrice));
     if (query.maxPrice !== undefined) filters.push(lte(goods.price, query.maxPrice));
@@ -203,7 +260,7 @@ export class CatalogService {
   /** An on-shelf goods with its SKUs; anything else is "not found" to shoppers. */
   async getGoods(id: string, at: ShopLocale): Promise<GoodsDetail> {
     const row = await this.db.query.goods.findFirst({
-      columns: { searchNames: false, searchText: false },
+      columns: { searchNames: false, searchText: false, searchGrams: false },
       where: and(eq(goods.id, id), eq(goods.onShelf, true)),
     });
     if (!row) throw new AppError(Code.notFound, 'error.goods.notFound');

@@ -9,8 +9,10 @@ import {
   type GoodsSummary,
 } from '@shop/contract';
 import { schema } from '@shop/db';
+import { DEMO_FACTS } from '@shop/db/seed';
 import { z } from 'zod';
 import { createTestApp, type TestApp } from '../../testing.ts';
+import { CatalogService } from './catalog.service.ts';
 
 let t: TestApp;
 let onShelf: number;
@@ -183,6 +185,163 @@ describe('GET /v1/home/goods', () => {
       headers: { 'accept-encoding': 'gzip, deflate, br' },
     });
     expect(res.headers['content-encoding']).toBe('br');
+  });
+});
+
+/** Every on-shelf goods with what a search looks at, read straight from the tables. */
+async function shelfWithTexts() {
+  const rows = await t.database.db
+    .select({
+      id: schema.goods.id,
+      categoryId: schema.goods.categoryId,
+      price: schema.goods.price,
+      name: schema.goodsTranslations.name,
+      description: schema.goodsTranslations.description,
+    })
+    .from(schema.goods)
+    .innerJoin(schema.goodsTranslations, eq(schema.goodsTranslations.goodsId, schema.goods.id))
+    .where(eq(schema.goods.onShelf, true));
+  const byId = new Map<string, { id: string; categoryId: string; price: number; text: string }>();
+  for (const row of rows) {
+    const text = `${row.name}\n${row.description}`.toLowerCase();
+    const known = byId.get(row.id);
+    byId.set(row.id, { ...row, text: known ? `${known.text}\n${text}` : text });
+  }
+  return [...byId.values()];
+}
+
+async function searchIds(query: string, locale = 'en-US') {
+  const { res, body } = await list(query, locale);
+  expect(res.statusCode).toBe(200);
+  return { ids: (body.data as GoodsSummary[]).map((g) => g.id), body };
+}
+
+describe('GET /v1/home/goods?keyword=…', () => {
+  const { search } = DEMO_FACTS;
+
+  it('finds every goods named with the keyword, in English and in Chinese', async () => {
+    const en = await searchIds(`?keyword=${search.keyword['en-US']}&pageSize=100`);
+    expect(en.ids).toEqual(expect.arrayContaining(search.onShelfGoodsIdsByName['en-US']));
+    expect(en.body.data.find((g: GoodsSummary) => g.id === search.goodsId).name).toBe(search.name['en-US']);
+
+    const zh = await searchIds(
+      `?keyword=${encodeURIComponent(search.keyword['zh-CN'])}&pageSize=100`,
+      'zh-CN',
+    );
+    expect(zh.ids.sort()).toEqual([...search.onShelfGoodsIdsByName['zh-CN']].sort());
+    for (const g of zh.body.data as GoodsSummary[]) expect(g.name).toContain(search.keyword['zh-CN']);
+  });
+
+  it('finds two Chinese characters in the middle of a name, which has no spaces', async () => {
+    const middle = [...search.name['zh-CN']].slice(2, 4).join('');
+    const { ids } = await searchIds(`?keyword=${encodeURIComponent(middle)}`, 'zh-CN');
+    expect(ids).toContain(search.goodsId);
+  });
+
+  it('finds a keyword in any locale, whatever the shopper reads', async () => {
+    const { ids, body } = await searchIds(`?keyword=${encodeURIComponent(search.keyword['zh-CN'])}`, 'pt-BR');
+    expect(ids).toContain(search.goodsId);
+    expect(body.data[0].name).not.toMatch(/\p{Script=Han}/u);
+  });
+
+  it('ignores case, and finds words of descriptions too', async () => {
+    const shelf = await shelfWithTexts();
+    const expected = shelf.filter((g) => g.text.includes('stainless')).map((g) => g.id);
+    expect(expected.length).toBeGreaterThan(0);
+    const { ids } = await searchIds('?keyword=STAINLESS&pageSize=100');
+    expect(ids.sort()).toEqual(expected.sort());
+  });
+
+  it('finds goods that hold every word of the keyword, in any order', async () => {
+    const shelf = await shelfWithTexts();
+    const expected = shelf
+      .filter((g) => g.text.includes('headphones') && g.text.includes('wireless'))
+      .map((g) => g.id);
+    const { ids } = await searchIds('?keyword=headphones%20%20Wireless&pageSize=100');
+    expect(ids.sort()).toEqual(expected.sort());
+    expect(ids).toContain(search.goodsId);
+  });
+
+  it('still finds the goods when a word is misspelt', async () => {
+    const { ids, body } = await searchIds('?keyword=hedphones');
+    expect(ids).toContain(search.goodsId);
+    expect(body.meta.total).toBe(ids.length);
+  });
+
+  it('answers nonsense with an empty page', async () => {
+    const { ids, body } = await searchIds('?keyword=qqxzjv%20wireless');
+    expect(ids).toEqual([]);
+    expect(body.meta.total).toBe(0);
+  });
+
+  it('combines a keyword with a parent category, a price range and a sort', async () => {
+    const [electronics] = await t.database.db
+      .select({ id: schema.categories.id })
+      .from(schema.categories)
+      .where(
+        and(isNull(schema.categories.parentId), sql`${schema.categories.name}->>'en-US' = 'Electronics'`),
+      );
+    const family = new Set(
+      (
+        await t.database.db
+          .select({ id: schema.categories.id })
+          .from(schema.categories)
+          .where(eq(schema.categories.parentId, electronics!.id))
+      ).map((c) => c.id),
+    );
+    const shelf = await shelfWithTexts();
+    const expected = shelf
+      .filter((g) => g.text.includes('wireless') && family.has(g.categoryId))
+      .filter((g) => g.price >= 2000 && g.price <= 9000)
+      .sort((a, b) => b.price - a.price || (a.id < b.id ? 1 : -1));
+    expect(expected.length).toBeGreaterThan(1);
+    expect(shelf.filter((g) => g.text.includes('wireless')).length).toBeGreaterThan(expected.length);
+
+    const query = `?keyword=wireless&categoryId=${electronics!.id}&minPrice=2000&maxPrice=9000&sort=price_desc`;
+    const { ids, body } = await searchIds(query);
+    expect(ids).toEqual(expected.map((g) => g.id));
+    expect(body.meta).toEqual({ page: 1, pageSize: 20, total: expected.length });
+  });
+
+  it('pages through matches with the same total on every page, past the last one too', async () => {
+    const shelf = await shelfWithTexts();
+    const total = shelf.filter((g) => g.text.includes('wireless')).length;
+    const seen: string[] = [];
+    for (let page = 1; page <= Math.ceil(total / 2); page++) {
+      const { ids, body } = await searchIds(`?keyword=wireless&pageSize=2&page=${page}`);
+      expect(body.meta).toEqual({ page, pageSize: 2, total });
+      seen.push(...ids);
+    }
+    expect(new Set(seen).size).toBe(total);
+    const beyond = await searchIds(`?keyword=wireless&pageSize=2&page=${Math.ceil(total / 2) + 1}`);
+    expect(beyond.ids).toEqual([]);
+    expect(beyond.body.meta.total).toBe(total);
+    const { body } = await searchIds('?keyword=wireless&pageSize=100');
+    expect(body.meta).toEqual({ page: 1, pageSize: 100, total });
+  });
+
+  it('refuses a keyword longer than 100 characters with code 1', async () => {
+    const { res, body } = await list(`?keyword=${'a'.repeat(101)}`);
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(body.msg)).toEqual(['keyword']);
+  });
+});
+
+describe('CatalogService totals', () => {
+  it('remembers the total of a listing until told the catalog changed', async () => {
+    const catalog = new CatalogService(t.database.db);
+    const at = { locale: 'en-US', shopDefault: 'en-US', currency: 'USD' } as const;
+    const query = { sort: 'newest', page: 2, pageSize: 5 } as const;
+    const before = (await catalog.listGoods(query, at)).meta.total;
+    const [first] = (await catalog.listGoods({ ...query, page: 1 }, at)).items;
+    await t.database.db.update(schema.goods).set({ onShelf: false }).where(eq(schema.goods.id, first!.id));
+    try {
+      expect((await catalog.listGoods(query, at)).meta.total).toBe(before);
+      catalog.forgetTotals();
+      expect((await catalog.listGoods(query, at)).meta.total).toBe(before - 1);
+    } finally {
+      await t.database.db.update(schema.goods).set({ onShelf: true }).where(eq(schema.goods.id, first!.id));
+    }
   });
 });
 

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { ChangeEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { AVATAR_TYPES, checkAvatarFile } from './avatar-file.ts';
+import { AVATAR_TYPES } from '@shop/contract';
+import { checkAvatarFile } from './avatar-file.ts';
 import { useContractText } from './contract-text.ts';
 
 /** The avatar the profile form will save: a new file (with its preview URL), none, or no change. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkAvatarFile, MAX_AVATAR_BYTES } from './avatar-file.ts';
+import { MAX_AVATAR_BYTES } from '@shop/contract';
+import { checkAvatarFile } from './avatar-file.ts';
 
 describe('avatar files', () => {
   it('accepts PNG, JPEG and WebP images up to 2 MB', () => {
