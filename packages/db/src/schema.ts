@@ -70,6 +70,11 @@ export const goods = pgTable(
      */
     searchNames: text('search_names').notNull().default(''),
     searchText: text('search_text').notNull().default(''),
+    /** goods_search_grams(search_names), stored so that no query has to compute it goods by goods. */
+    searchGrams: text('search_grams')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -90,8 +95,8 @@ export const goods = pgTable(
     // Keywords of three or more characters (LIKE), and typos in names (word similarity).
     index('goods_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     index('goods_search_names_trgm_idx').using('gin', t.searchNames.op('gin_trgm_ops')),
-    // Shorter keywords, which have no trigram: Chinese and Japanese characters and pairs, short Latin words.
-    index('goods_search_grams_idx').using('gin', sql`goods_search_grams(${t.searchNames})`),
+    // Keywords too short for trigrams: Chinese and Japanese characters and pairs, Latin words of one or two.
+    index('goods_search_grams_idx').using('gin', t.searchGrams),
     check('goods_price_nonnegative', sql`${t.price} >= 0`),
   ],
 );

@@ -16,7 +16,8 @@ import type { MediaFile } from './images.ts';
 import { regionRows } from './regions.ts';
 import { bannerRecords, defaultShopSettings, SETTINGS_MEDIA } from './settings.ts';
 
-export { DEMO_FACTS } from './demo-catalog.ts';
+export { DEMO_CATALOG, DEMO_FACTS } from './demo-catalog.ts';
+export { pickOne, randomInt, randomStream, stableUuid } from './deterministic.ts';
 
 /** Rows per INSERT: large enough to be quick, small enough to stay far below PostgreSQL's parameter limit. */
 const BATCH_SIZE = 500;
