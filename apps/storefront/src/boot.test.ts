@@ -133,6 +133,18 @@ describe('the requests the boot script sends ahead', () => {
     expect(takeEarly(url, { method: 'GET', headers: { 'Accept-Language': 'pt-BR' } })).toBeUndefined();
   });
 
+  it('sends nothing once the app has started on its own', () => {
+    vi.stubGlobal('navigator', { languages: ['en-US'], language: 'en-US' });
+    window.__shopAppStarted = true;
+    try {
+      boot();
+      expect(sent).toEqual([]);
+      expect(window.__shopEarlyReplies).toBeUndefined();
+    } finally {
+      delete window.__shopAppStarted;
+    }
+  });
+
   it('preloads the chunks of the page and the catalog of the locale from the map in the page', () => {
     vi.stubGlobal('navigator', { languages: ['zh-TW'], language: 'zh-TW' });
     window.history.replaceState(null, '', '/');

@@ -107,6 +107,8 @@ export function startUpRequests(pathname: string, search: string, signedIn: bool
 declare global {
   interface Window {
     __shopEarlyReplies?: Map<string, Promise<Response>>;
+    /** Set by the app as it starts: from then on it sends its own requests, so these would be wasted. */
+    __shopAppStarted?: boolean;
   }
 }
 const EARLY_FOR_MS = 10_000;
@@ -138,6 +140,8 @@ export function boot(): void {
   // Only the shop's default locale is left: finding it is a request of its own, left to the app.
   if (!locale) return;
 
+  // On a fast connection the bundle can arrive and start first; then there is nothing to get ahead of.
+  if (window.__shopAppStarted) return;
   const chunks = readChunkMap();
   const { pathname, search } = window.location;
   const catalog = chunks?.catalogs[locale];

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { api } from './api.ts';
 import { App } from './app.tsx';
 import { shopperQuery } from './features/session/use-shopper.ts';
+import { markAppStarted } from './features/start-up/early-replies.ts';
 import { systemsQuery } from './features/shop/queries.ts';
 import { intlStore } from './i18n/intl-store.ts';
 import { resolveStartupLocale } from './i18n/locale.ts';
@@ -43,6 +44,7 @@ function showStartFailure(container: HTMLElement): void {
 }
 
 async function start(container: HTMLElement): Promise<void> {
+  markAppStarted();
   const locale = await resolveStartupLocale(shopDefaultLocale);
   const catalog = intlStore.activate(locale);
   // The page's chunk and data, and what the frame shows (shop name, who is logged in), download beside the

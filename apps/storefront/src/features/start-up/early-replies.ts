@@ -1,3 +1,8 @@
+/** Tells the boot script, if it has not run yet, that the app now sends its own start-up requests. */
+export function markAppStarted(): void {
+  window.__shopAppStarted = true;
+}
+
 /** The key of a reply the boot script (src/boot.ts) fetched: the URL in the locale it was asked in. */
 export const earlyKey = (url: string, locale: string) => `${locale} ${url}`;
 

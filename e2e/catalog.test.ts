@@ -1,0 +1,243 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { Category, GoodsDetail, GoodsSummary } from '@shop/contract';
+import { DEMO_FACTS } from '@shop/db/seed';
+import { launchChromium, openShopper, seriousAccessibilityViolations } from './support/browser.ts';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(() => browser?.close());
+
+interface Envelope<T> {
+  code: number;
+  data: T;
+  meta?: { total: number };
+}
+
+async function api<T>(path: string, locale = 'en-US'): Promise<Envelope<T>> {
+  const response = await fetch(`${baseUrl}/v1${path}`, { headers: { 'Accept-Language': locale } });
+  return (await response.json()) as Envelope<T>;
+}
+
+/** The goods ids the listing shows, in order, once it shows the current query's goods (not the previous ones). */
+async function listedIds(page: Page): Promise<string[]> {
+  const results = page.locator('section.listing-results');
+  await results.locator('a.goods-card, .empty').first().waitFor();
+  await expect.poll(() => results.getAttribute('aria-busy')).not.toBe('true');
+  await expect.poll(() => results.locator('.stale, .skeleton-card').count()).toBe(0);
+  const hrefs = await results
+    .locator('a.goods-card')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+  return hrefs.map((href) => new URL(href, 'http://x').searchParams.get('id') ?? '');
+}
+
+const searchParam = (page: Page, name: string) => new URL(page.url()).searchParams.get(name);
+
+describe('search from the header', () => {
+  it.each([
+    ['en-US', 'Search products', 'Results for'],
+    ['zh-CN', '搜索商品', '搜索结果'],
+  ] as const)('in %s suggests goods by name and lists every match', async (locale, label, heading) => {
+    const keyword = DEMO_FACTS.search.keyword[locale];
+    const expected = DEMO_FACTS.search.onShelfGoodsIdsByName[locale];
+    const { context, page, errors } = await openShopper(browser, baseUrl, locale);
+    try {
+      await page.goto('/');
+      const box = page.getByRole('combobox', { name: label });
+      await box.fill(keyword);
+      const suggestions = page.getByRole('listbox');
+      await suggestions.waitFor();
+      await expect
+        .poll(() => suggestions.getByRole('option').allTextContents())
+        .toContain(DEMO_FACTS.search.name[locale]);
+      await expect.poll(() => box.getAttribute('aria-expanded')).toBe('true');
+
+      // Enter without choosing a suggestion searches; the query is in the address, so it survives a reload.
+      await box.press('Enter');
+      await page.waitForURL((url) => url.searchParams.get('keyword') === keyword);
+      await expect.poll(() => page.locator('main h1').textContent()).toContain(heading);
+      const listed = await listedIds(page);
+      for (const id of expected) expect(listed).toContain(id);
+
+      await page.reload();
+      expect(await listedIds(page)).toEqual(listed);
+      expect(await page.getByRole('combobox', { name: label }).inputValue()).toBe(keyword);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('opens a suggested goods with the keyboard', async () => {
+    const { context, page, errors } = await openShopper(browser, baseUrl, 'en-US');
+    try {
+      await page.goto('/');
+      const box = page.getByRole('combobox', { name: 'Search products' });
+      await box.fill(DEMO_FACTS.search.keyword['en-US']);
+      const option = page.getByRole('option', { name: DEMO_FACTS.search.name['en-US'] });
+      await option.waitFor();
+      // Down arrows move through the suggestions until the wanted one is active.
+      for (let step = 0; step < 5 && (await option.getAttribute('aria-selected')) !== 'true'; step++) {
+        await box.press('ArrowDown');
+      }
+      expect(await box.getAttribute('aria-activedescendant')).toBe(await option.getAttribute('id'));
+      await box.press('Enter');
+      await page.waitForURL((url) => url.pathname === '/detail');
+      expect(searchParam(page, 'id')).toBe(DEMO_FACTS.search.goodsId);
+      await expect.poll(() => page.locator('main h1').textContent()).toBe(DEMO_FACTS.search.name['en-US']);
+
+      // Escape closes the list first, and only then clears the field.
+      await box.fill('head');
+      await page.getByRole('listbox').waitFor();
+      await box.press('Escape');
+      expect(await box.getAttribute('aria-expanded')).toBe('false');
+      expect(await box.inputValue()).toBe('head');
+      await box.press('Escape');
+      expect(await box.inputValue()).toBe('');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('the listing', () => {
+  it('changes its goods and its address with the category, sort order, price range and page', async () => {
+    const categories = (await api<Category[]>('/home/categories')).data;
+    const parent = categories.find((category) => category.parentId === null && category.sort === 0);
+    if (!parent) throw new Error('the demo catalog has no first top-level category');
+    const inCategory = await api<GoodsSummary[]>(
+      `/home/goods?categoryId=${parent.id}&sort=price_asc&pageSize=100`,
+    );
+    const { context, page, errors } = await openShopper(browser, baseUrl, 'en-US');
+    try {
+      await page.goto('/?sort=newest');
+      const all = await listedIds(page);
+      expect(all).toHaveLength(24);
+      expect(await page.locator('.listing-count').textContent()).toBe(
+        `${DEMO_FACTS.onShelfGoodsCount} products`,
+      );
+
+      // Pages: each has its own address.
+      await page.getByRole('link', { name: 'Next' }).click();
+      await page.waitForURL((url) => url.searchParams.get('page') === '2');
+      const second = await listedIds(page);
+      expect(second.some((id) => all.includes(id))).toBe(false);
+
+      // Category (children included), then sort: both start again at page 1.
+      await page.getByLabel('Category').selectOption(parent.id);
+      await page.waitForURL((url) => url.searchParams.get('categoryId') === parent.id);
+      expect(searchParam(page, 'page')).toBeNull();
+      await page.getByLabel('Sort by').selectOption('price_asc');
+      await page.waitForURL((url) => url.searchParams.get('sort') === 'price_asc');
+      await expect.poll(() => listedIds(page)).toEqual(inCategory.data.slice(0, 24).map((g) => g.id));
+      expect(await page.locator('main h1').textContent()).toBe(parent.name);
+
+      // A price range in dollars goes to the API in cents.
+      const prices = inCategory.data.map((goods) => goods.price);
+      const low = prices[Math.floor(prices.length / 4)] ?? 0;
+      const high = prices[Math.floor((prices.length * 3) / 4)] ?? 0;
+      await page.getByLabel('Lowest price in $').fill(String(low / 100));
+      await page.getByLabel('Highest price in $').fill(String(high / 100));
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await page.waitForURL((url) => url.searchParams.get('maxPrice') === String(high));
+      expect(searchParam(page, 'minPrice')).toBe(String(low));
+      const inRange = inCategory.data.filter((goods) => goods.price >= low && goods.price <= high);
+      await expect.poll(() => listedIds(page)).toEqual(inRange.map((goods) => goods.id));
+
+      // A range with nothing in it says so and offers a way out.
+      await page.getByLabel('Lowest price in $').fill('999999');
+      await page.getByLabel('Highest price in $').fill('');
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await page.getByText('No products match these filters.').waitFor();
+      await page.getByRole('link', { name: 'Clear filters' }).click();
+      await page.waitForURL(
+        (url) => !url.searchParams.has('categoryId') && !url.searchParams.has('minPrice'),
+      );
+      expect(await listedIds(page)).toHaveLength(24);
+
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('goods detail', () => {
+  it('does not let a sold-out SKU be chosen', async () => {
+    const { goodsId, skuId } = DEMO_FACTS.partlySoldOut;
+    const goods = (await api<GoodsDetail>(`/home/goods/${goodsId}`)).data;
+    const soldOut = goods.skus.find((sku) => sku.id === skuId);
+    if (!soldOut) throw new Error('the sold-out SKU is not on the goods');
+    const valueName = (index: number) => {
+      const option = goods.options[index];
+      const value = option?.values.find((v) => v.id === soldOut.options[index]);
+      if (!option || !value) throw new Error(`no value ${soldOut.options[index]} for option ${index}`);
+      return { group: option.name, name: value.name };
+    };
+    // A value's name, followed by "(sold out)" for screen readers when it cannot be chosen.
+    const named = (name: string) =>
+      new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\(sold out\\))?$`);
+    const radio = (page: Page, index: number) => {
+      const { group, name } = valueName(index);
+      return page.getByRole('group', { name: group }).getByRole('radio', { name: named(name) });
+    };
+
+    const { context, page, errors } = await openShopper(browser, baseUrl, 'en-US');
+    try {
+      await page.goto(`/detail?id=${goodsId}`);
+      await page.locator('main h1').filter({ hasText: goods.name }).waitFor();
+      const last = goods.options.length - 1;
+      // Every other value of the sold-out SKU can be chosen; with them chosen, its last value cannot.
+      for (let index = 0; index < last; index++) {
+        await radio(page, index).check({ force: true });
+      }
+      const blocked = radio(page, last);
+      expect(await blocked.isDisabled()).toBe(true);
+      await page
+        .getByRole('radio', { name: `${valueName(last).name} (sold out)`, exact: true })
+        .waitFor({ state: 'attached' });
+      await expect(blocked.check({ force: true, timeout: 1_000 })).rejects.toThrow();
+      expect(await blocked.isChecked()).toBe(false);
+      // The same value still goes with the values that have stock.
+      const buyable = goods.skus.find((sku) => sku.stock > 0 && sku.options[last] === soldOut.options[last]);
+      if (buyable) {
+        for (let index = 0; index < last; index++) {
+          const option = goods.options[index];
+          const name = option?.values.find((v) => v.id === buyable.options[index])?.name ?? '';
+          await page
+            .getByRole('group', { name: option?.name ?? '' })
+            .getByRole('radio', { name: named(name) })
+            .check({ force: true });
+        }
+        expect(await blocked.isDisabled()).toBe(false);
+      }
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it.each([
+    ['an unknown id', '00000000-0000-4000-8000-000000000000', 404],
+    ['a malformed id', 'not-an-id', 422],
+  ])('shows the not-found state for %s, without an error toast', async (_what, id, status) => {
+    const { context, page, errors } = await openShopper(browser, baseUrl, 'zh-CN');
+    try {
+      await page.goto(`/detail?id=${id}`);
+      await page.getByRole('heading', { level: 1, name: '商品不存在' }).waitFor();
+      await page.getByRole('link', { name: '去逛逛' }).waitFor();
+      expect(await page.locator('.toast').count()).toBe(0);
+      // The API's own answer (and the browser's console line about it) is the only failure.
+      expect(errors).toContain(`${status} ${baseUrl}/v1/home/goods/${id}`);
+      expect(errors.filter((error) => !error.includes(`/v1/home/goods/${id}`))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
