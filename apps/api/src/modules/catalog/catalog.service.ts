@@ -89,22 +89,14 @@ type PageSubquery = SubqueryWithSelection<
   'page'
 >;
 
-/** The goods a listing shows, and the key their total is remembered under. */
-interface Selection {
-  where: SQL | undefined;
-  totalKey: string;
-  /** A keyword search reads every match to sort them, so it counts them on the way instead of again. */
-  readsAllMatches: boolean;
-}
-
 export class CatalogService {
   /**
-   * Listing totals by selection, as promises so that concurrent first requests share one count. Counting a
-   * whole shelf takes milliseconds even from an index, and pages and sorts of one selection share a total,
-   * which changes only with the catalog; its owner then calls `forgetTotals` (catalog.routes.ts ties that to
-   * clearing the prepared replies).
+   * Totals of listings without a keyword, by filter, as promises so that concurrent first requests share one
+   * count. Counting a whole shelf takes milliseconds even from an index, and every page and sort of a listing
+   * has the same total, which changes only with the catalog; its owner then calls `forgetTotals`
+   * (catalog.routes.ts ties that to clearing the prepared replies).
    */
-  private readonly totals = new LRUCache<string, Promise<number>>({ max: REMEMBERED_TOTALS });
+  private readonly shelfTotals = new LRUCache<string, Promise<number>>({ max: REMEMBERED_TOTALS });
 
   constructor(private readonly db: Db) {}
 
@@ -121,7 +113,7 @@ export class CatalogService {
   }
 
   forgetTotals(): void {
-    this.totals.clear();
+    this.shelfTotals.clear();
   }
 
   /**
@@ -130,54 +122,27 @@ export class CatalogService {
    */
   private async findGoods(query: GoodsQuery, at: ShopLocale) {
     const shelf = this.shelfFilters(query);
-    const filterKey = [query.categoryId, query.minPrice, query.maxPrice];
-    if (!query.keyword) {
-      const selection = { where: and(...shelf), totalKey: JSON.stringify(filterKey), readsAllMatches: false };
-      return this.selectPage(selection, query, at);
-    }
+    if (!query.keyword) return this.browseGoods(and(...shelf), query, at);
     const terms = searchTerms(query.keyword);
     if (terms.length === 0) return { rows: [], total: 0 };
-    const search = (how: 'contains' | 'resembles') =>
-      this.selectPage(
-        {
-          where: and(...shelf, ...terms.map(how === 'contains' ? containsTerm : resemblesTerm)),
-          totalKey: JSON.stringify([...filterKey, how, terms]),
-          readsAllMatches: true,
-        },
-        query,
-        at,
-      );
-    const found = await search('contains');
+    const found = await this.queryPageCountingMatches(and(...shelf, ...terms.map(containsTerm)), query, at);
     if (found.total > 0 || terms.every(isShortTerm)) return found;
-    return search('resembles');
+    return this.queryPageCountingMatches(and(...shelf, ...terms.map(resemblesTerm)), query, at);
   }
 
-  /** A page of the selection, and its total: remembered, or counted with the page, or beside it. */
-  private async selectPage(selection: Selection, query: GoodsQuery, at: ShopLocale) {
-    const remembered = this.totals.get(selection.totalKey);
-    if (remembered) {
-      const [rows, total] = await Promise.all([this.queryPage(selection.where, query, at), remembered]);
-      return { rows, total };
+  private async browseGoods(where: SQL | undefined, query: GoodsQuery, at: ShopLocale) {
+    const key = JSON.stringify([query.categoryId, query.minPrice, query.maxPrice]);
+    let total = this.shelfTotals.get(key);
+    if (!total) {
+      const counting = this.countGoods(where);
+      this.shelfTotals.set(key, counting);
+      counting.catch(() => {
+        if (this.shelfTotals.get(key) === counting) this.shelfTotals.delete(key);
+      });
+      total = counting;
     }
-    if (selection.readsAllMatches) {
-      const counted = this.queryPageCountingMatches(selection.where, query, at);
-      this.remember(
-        selection.totalKey,
-        counted.then((page) => page.total),
-      );
-      return counted;
-    }
-    const total = this.countGoods(selection.where);
-    this.remember(selection.totalKey, total);
-    const [rows, knownTotal] = await Promise.all([this.queryPage(selection.where, query, at), total]);
+    const [rows, knownTotal] = await Promise.all([this.queryPage(where, query, at), total]);
     return { rows, total: knownTotal };
-  }
-
-  private remember(key: string, total: Promise<number>): void {
-    this.totals.set(key, total);
-    total.catch(() => {
-      if (this.totals.get(key) === total) this.totals.delete(key);
-    });
   }
 
   /** One page in the requested order; each sort can read its index and stop after the page. */
@@ -194,9 +159,10 @@ export class CatalogService {
   }
 
   /**
-   * One page and the number of all matches, from a single pass over them. The matches are a CTE read twice,
-   * which PostgreSQL materialises: that also keeps the planner from walking a sort index in the hope of
-   * stopping early, which it could not, as the count needs every match.
+   * One page of a search and the number of all its matches, from a single pass over them. The matches are a
+   * CTE read twice, which PostgreSQL materialises, so it finds them through the search indexes whatever the
+   * sort: walking a sort index and testing each goods against the keyword until the page is full can cost a
+   * hundred times more when its guess of how many goods match is wrong, or when the test is word similarity.
    */
   private async queryPageCountingMatches(where: SQL | undefined, query: GoodsQuery, at: ShopLocale) {
     const matches = this.db.$with('matches').as(this.db.select(summaryColumns).from(goods).where(where));
