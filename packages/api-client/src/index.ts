@@ -1,4 +1,5 @@
 export * from './client.ts';
+export * from './admin-client.ts';
 export { createRequester, firstFieldMessage, isReported, serializeQuery } from './request.ts';
 export type {
   ApiClientOptions,

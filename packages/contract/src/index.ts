@@ -1,6 +1,7 @@
 export * from './constants.ts';
 export * from './envelope.ts';
 export * from './locale.ts';
+export * from './media.ts';
 export * from './messages.ts';
 export * from './query.ts';
 export * from './validation.ts';
@@ -9,3 +10,7 @@ export * from './schemas/shop.ts';
 export * from './schemas/accounts.ts';
 export * from './schemas/orders.ts';
 export * from './schemas/dev.ts';
+export * from './schemas/staff.ts';
+export * from './schemas/admin-dashboard.ts';
+export * from './schemas/admin-catalog.ts';
+export * from './schemas/admin-orders.ts';

@@ -214,6 +214,14 @@ export const media = pgTable('media', {
   createdAt: createdAt(),
 });
 
+export interface StaffProfileRecord {
+  bio?: string;
+  country?: string;
+  province?: string;
+  street?: string;
+  notifications?: { messages: boolean; system: boolean; todos: boolean };
+}
+
 /** Shoppers and staff. Email is stored lower-cased and phone in E.164, so uniqueness is exact. */
 export const users = pgTable(
   'users',
@@ -231,6 +239,8 @@ export const users = pgTable(
     locale: text().$type<Locale>().notNull(),
     activatedAt: timestamp('activated_at', { withTimezone: true }),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /** Staff only: the account settings pages' extra fields and notification switches. */
+    staffProfile: jsonb('staff_profile').$type<StaffProfileRecord>().notNull().default({}),
     /** Wrong passwords in a row; each one past the threshold slows the next attempt down further. */
     failedLogins: integer('failed_logins').notNull().default(0),
     loginBlockedUntil: timestamp('login_blocked_until', { withTimezone: true }),
@@ -240,6 +250,10 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),
     uniqueIndex('users_phone_unique').on(t.phone),
+    // The back office finds shoppers (and their orders) by any part of an email, nickname or phone.
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    index('users_nickname_trgm_idx').using('gin', t.nickname.op('gin_trgm_ops')),
+    index('users_phone_trgm_idx').using('gin', t.phone.op('gin_trgm_ops')),
     check('users_role', sql`${t.role} in ('shopper', 'staff', 'admin')`),
   ],
 );
@@ -302,7 +316,7 @@ export const mailbox = pgTable(
     html: text().notNull().default(''),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('mailbox_to_sent_idx').on(t.to, t.sentAt.desc())],
+  (t) => [index('mailbox_to_sent_idx').on(t.to, t.sentAt)],
 );
 
 /** A shopper's copy of a coupon. Used by at most one order; `orderId` is set when an order spends it. */
@@ -420,10 +434,22 @@ export const orders = pgTable(
   },
   (t) => [
     uniqueIndex('orders_idempotency_unique').on(t.userId, t.idempotencyKey),
-    index('orders_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('orders_user_created_idx').on(t.userId, t.createdAt),
+    // The back office's order lists and dashboard figures, by status and over time. Time columns are indexed in
+    // plain order: a B-tree read backwards serves `ORDER BY … DESC` too, whereas a `DESC NULLS LAST` index serves
+    // neither a plain `DESC` nor `ASC`.
+    index('orders_status_created_idx').on(t.status, t.createdAt),
+    index('orders_created_idx').on(t.createdAt),
     index('orders_unpaid_idx')
       .on(t.payBy)
       .where(sql`${t.status} = 'pending_payment'`),
+    // The orders table's keyword: any part of the recipient's name or phone digits (orders-admin.service.ts
+    // writes the same expressions, which the planner must see word for word to use these).
+    index('orders_recipient_name_trgm_idx').using('gin', sql`(${t.address}->>'name') gin_trgm_ops`),
+    index('orders_recipient_phone_trgm_idx').using(
+      'gin',
+      sql`regexp_replace(${t.address}->>'phone', '\\D', '', 'g') gin_trgm_ops`,
+    ),
     check(
       'orders_status',
       sql`${t.status} in ('pending_payment', 'paid', 'shipped', 'completed', 'cancelled', 'refunded')`,
@@ -452,6 +478,8 @@ export const orderLines = pgTable(
   (t) => [
     primaryKey({ columns: [t.orderId, t.skuId] }),
     check('order_lines_quantity', sql`${t.quantity} > 0`),
+    // "Was this goods ever ordered?" (deleting goods asks it) finds the first line without a scan.
+    index('order_lines_goods_idx').on(t.goodsId),
   ],
 );
 
@@ -467,7 +495,7 @@ export const orderEvents = pgTable(
     actor: text().notNull(),
     at: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('order_events_order_idx').on(t.orderId, t.at)],
+  (t) => [index('order_events_order_idx').on(t.orderId, t.at), index('order_events_at_idx').on(t.at)],
 );
 
 export const charges = pgTable(
@@ -519,4 +547,95 @@ export const webhookDeliveries = pgTable(
       .on(t.nextAttemptAt)
       .where(sql`${t.deliveredAt} is null`),
   ],
+);
+
+/** Refunds made by staff; one per order, for its whole total, so money can never be returned twice. */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    amount: integer().notNull(),
+    currency: text().notNull(),
+    reason: text().notNull().default(''),
+    actorId: uuid('actor_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('refunds_order_unique').on(t.orderId), check('refunds_amount', sql`${t.amount} >= 0`)],
+);
+
+/**
+ * Every change staff make: who, when, what, and the record before and after (secrets left out). Rows are only
+ * ever inserted.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    actorId: uuid('actor_id')
+      .notNull()
+      .references(() => users.id),
+    /** What was done, e.g. `goods.update`, `order.ship`, `settings.update`. */
+    action: text().notNull(),
+    entity: text().notNull(),
+    entityId: text('entity_id').notNull(),
+    before: jsonb().$type<unknown>(),
+    after: jsonb().$type<unknown>(),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_entity_idx').on(t.entity, t.entityId, t.at),
+    index('audit_log_actor_idx').on(t.actorId, t.at),
+  ],
+);
+
+/** Sales goals staff set themselves (the template's goal form), shown on the workplace. */
+export const salesGoals = pgTable(
+  'sales_goals',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    title: text().notNull(),
+    startsOn: text('starts_on').notNull(),
+    endsOn: text('ends_on').notNull(),
+    description: text().notNull(),
+    /** What counts, e.g. `revenue` or `orders`, and the figure to reach (minor units for revenue). */
+    metric: text().notNull(),
+    target: integer().notNull(),
+    client: text().notNull().default(''),
+    /** Staff ids invited to review the goal; at most 5 (spec: maximum invited critics). */
+    invitees: jsonb().$type<string[]>().notNull().default([]),
+    weight: integer().notNull().default(0),
+    visibility: text().$type<'public' | 'partial' | 'private'>().notNull(),
+    /** With `partial`: the staff ids who may see it. */
+    visibleTo: jsonb('visible_to').$type<string[]>().notNull().default([]),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('sales_goals_ends_idx').on(t.endsOn),
+    check('sales_goals_visibility', sql`${t.visibility} in ('public', 'partial', 'private')`),
+    check('sales_goals_window', sql`${t.startsOn} <= ${t.endsOn}`),
+    check('sales_goals_invitees', sql`jsonb_array_length(${t.invitees}) <= 5`),
+    check('sales_goals_weight', sql`${t.weight} between 0 and 100`),
+  ],
+);
+
+/**
+ * Storefront visitors per day, for the dashboard's visitors and conversion figures: a keyed hash of address and
+ * browser, never the address itself.
+ */
+export const dailyVisits = pgTable(
+  'daily_visits',
+  {
+    day: text().notNull(),
+    visitor: text().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.visitor] })],
 );

@@ -91,6 +91,10 @@ export const orderLineSchema = z.object({
   quantity: z.number().int(),
 });
 
+/** Set when staff ship the order. */
+export const shipmentSchema = z.object({ carrier: z.string(), trackingNumber: z.string() });
+export type Shipment = z.infer<typeof shipmentSchema>;
+
 export const orderSchema = orderTotalsSchema.extend({
   id: z.string(),
   status: z.enum(orderStatusValues),
@@ -99,6 +103,7 @@ export const orderSchema = orderTotalsSchema.extend({
   note: z.string(),
   createdAt: z.string(),
   payBy: z.string().nullable(),
+  shipment: shipmentSchema.nullable(),
   history: z.array(z.object({ status: z.enum(orderStatusValues), at: z.string(), actor: z.string() })),
 });
 export type Order = z.infer<typeof orderSchema>;

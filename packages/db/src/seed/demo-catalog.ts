@@ -10,8 +10,10 @@ import {
   mediaUrl,
   POSE_COUNT,
   productSvg,
+  rasterPicture,
   svgMediaFile,
   type MediaFile,
+  type RasterPicture,
   type ShapeName,
 } from './images.ts';
 import { optionDefinition, type OptionId, type OptionValueDefinition } from './option-data.ts';
@@ -46,6 +48,11 @@ const SALE_SHARE = 0.35;
 const SOLD_OUT_SKU_SHARE = 0.15;
 /** At most this many pictures per goods: one per colour, or a few poses. */
 const MAX_IMAGES = Math.min(4, POSE_COUNT);
+/**
+ * Every this many goods (the first among them) has its cover stored as a raster picture, as an upload would be;
+ * few enough that rendering them keeps seeding quick.
+ */
+const RASTER_COVER_EVERY = 18;
 
 /** Prices end in 99 cents, as shoppers expect. */
 const toCharmPrice = (cents: number) => Math.max(99, Math.round((cents + 1) / 100) * 100 - 1);
@@ -100,10 +107,17 @@ interface CategoryLook {
   tints: readonly string[];
 }
 
+/** The pictures to store, by id: SVGs as they are, raster pictures to be rendered when seeding. */
+interface PlannedPictures {
+  svg: Map<string, MediaFile>;
+  raster: Map<string, RasterPicture>;
+}
+
 function planGoods(
   definition: GoodsDefinition,
   category: CategoryLook,
-  media: Map<string, MediaFile>,
+  pictures: PlannedPictures,
+  rasterCover: boolean,
 ): PlannedGoods {
   const random = randomStream(`goods:${definition.key}`);
   const id = stableUuid(`goods:${definition.key}`);
@@ -130,8 +144,14 @@ function planGoods(
   if (!definition.soldOut && firstSku && skuRows.every((sku) => sku.stock === 0)) firstSku.stock = 25;
 
   const cheapest = skuRows.reduce((best, sku) => (sku.price < best.price ? sku : best));
-  const images = productImages(definition, category, random).map((file) => {
-    media.set(file.id, file);
+  const images = productImages(definition, category, random).map((svg, pose) => {
+    if (rasterCover && pose === 0) {
+      const picture = rasterPicture(svg);
+      pictures.raster.set(picture.id, picture);
+      return mediaUrl(picture);
+    }
+    const file = svgMediaFile(svg);
+    pictures.svg.set(file.id, file);
     return mediaUrl(file);
   });
   const translations = (Object.entries(definition.text) as [Locale, readonly [string, string]][]).map(
@@ -158,12 +178,11 @@ function planGoods(
   };
 }
 
-/** One picture per colour the goods comes in, or two to four poses in one colour when it has no colour option. */
-function productImages(
-  definition: GoodsDefinition,
-  category: CategoryLook,
-  random: () => number,
-): MediaFile[] {
+/**
+ * The drawings of a goods' pictures: one per colour the goods comes in, or two to four poses in one colour when it
+ * has no colour option.
+ */
+function productImages(definition: GoodsDefinition, category: CategoryLook, random: () => number): string[] {
   const backdropHue = hueOf(definition.key);
   const colours = definition.options.color?.map(
     (valueId) => valueDefinition('color', valueId).hex ?? '#888888',
@@ -171,18 +190,16 @@ function productImages(
   const [firstTint, ...otherTints] = category.tints;
   const tint = firstTint ? pickOne(random, [firstTint, ...otherTints]) : hueColor(backdropHue);
   const bodies = colours ?? Array.from({ length: randomInt(random, 2, MAX_IMAGES) }, () => tint);
-  return bodies
-    .slice(0, MAX_IMAGES)
-    .map((body, pose) => svgMediaFile(productSvg(category.shape, body, backdropHue, pose)));
+  return bodies.slice(0, MAX_IMAGES).map((body, pose) => productSvg(category.shape, body, backdropHue, pose));
 }
 
 function planCatalog() {
-  const media = new Map<string, MediaFile>();
+  const pictures: PlannedPictures = { svg: new Map(), raster: new Map() };
   const categoryRows: CategoryRow[] = [];
   const looks = new Map<string, CategoryLook>();
   const icon = (key: string, shape: ShapeName) => {
     const file = svgMediaFile(iconSvg(shape, hueOf(key)));
-    media.set(file.id, file);
+    pictures.svg.set(file.id, file);
     return mediaUrl(file);
   };
   for (const [topIndex, top] of CATEGORY_TREE.entries()) {
@@ -206,13 +223,21 @@ function planCatalog() {
       looks.set(child.key, { id, shape: child.shape, tints: 'tints' in child ? child.tints : [] });
     }
   }
-  const plannedGoods = GOODS.map((definition) => {
+  const plannedGoods = GOODS.map((definition, index) => {
     const look = looks.get(definition.category);
     if (!look) throw new Error(`Goods ${definition.key} names unknown category ${definition.category}`);
-    return planGoods(definition, look, media);
+    return planGoods(definition, look, pictures, index % RASTER_COVER_EVERY === 0);
   });
   const coupons = COUPONS.map((coupon) => ({ ...coupon, id: stableUuid(`coupon:${coupon.key}`) }));
-  return { categories: categoryRows, goods: plannedGoods, coupons, media: [...media.values()] };
+  return {
+    categories: categoryRows,
+    goods: plannedGoods,
+    coupons,
+    /** SVGs, stored as they are. */
+    media: [...pictures.svg.values()],
+    /** Rendered when seeding (see `renderRasterPictures`). */
+    rasterPictures: [...pictures.raster.values()],
+  };
 }
 
 export const DEMO_CATALOG = planCatalog();
@@ -301,6 +326,10 @@ export const DEMO_FACTS = {
   offShelfGoodsIds: DEMO_CATALOG.goods.filter((item) => !item.row.onShelf).map((item) => item.row.id),
   discountedGoodsIds: DEMO_CATALOG.goods
     .filter((item) => item.discountPercent > 0)
+    .map((item) => item.row.id),
+  /** On shelf, with a raster cover (a JPEG original with WebP copies); the other pictures are SVGs. */
+  rasterCoverGoodsIds: onShelf
+    .filter((item) => DEMO_CATALOG.rasterPictures.some((picture) => mediaUrl(picture) === item.row.image))
     .map((item) => item.row.id),
   coupons: {
     expiredId: couponId((coupon) => coupon.endsInDays < 0, 'expired coupon'),

@@ -1,14 +1,17 @@
 import { createHash } from 'node:crypto';
+import sharp from 'sharp';
+import { imageVariantId, imageVariantWidths, rasterImageId } from '@shop/contract';
 
 /**
  * Generated pictures for the demo: flat illustrations drawn from a few primitives, so the shop looks furnished
- * without downloading or shipping image files. Every picture is an SVG stored in the `media` table under a content
- * hash, which makes the same drawing land on the same URL on every install.
+ * without downloading or shipping image files. Most pictures are SVGs stored in the `media` table under a content
+ * hash, which makes the same drawing land on the same URL on every install. A few are rendered to JPEG with WebP
+ * copies, the way uploaded photos are stored, so the storefront's `srcset` path has demo data to show.
  */
 
 export interface MediaFile {
   id: string;
-  contentType: 'image/svg+xml';
+  contentType: 'image/svg+xml' | 'image/jpeg' | 'image/webp';
   bytes: Buffer;
 }
 
@@ -19,7 +22,71 @@ export function svgMediaFile(svg: string): MediaFile {
 }
 
 /** The path the API serves a media row from. */
-export const mediaUrl = (file: MediaFile): string => `/media/${file.id}`;
+export const mediaUrl = (file: { id: string }): string => `/media/${file.id}`;
+
+/**
+ * A drawing to be stored as a raster picture: a JPEG original `size` pixels square and its WebP copies, named as
+ * the API names an upload's (the contract's `rasterImageId` and `imageVariantId`). Its id is known before it is
+ * rendered, so the catalog is planned without rendering anything: the hash is of the drawing and the way it is
+ * rendered rather than of the JPEG bytes, which are the same for the same drawing and the same pinned sharp.
+ */
+export interface RasterPicture {
+  id: string;
+  hash: string;
+  size: number;
+  svg: Buffer;
+}
+
+/** The SVGs are drawn 800 pixels square: rendered at that size they are as sharp as they get. */
+const RASTER_SIZE = 800;
+const JPEG_QUALITY = 82;
+/** Uploads' copies use sharp's default effort (4); a lower one halves the seed's encoding time for a few % size. */
+const WEBP = { quality: 80, effort: 2 } as const;
+const RENDERING = `jpeg q${JPEG_QUALITY}, webp q${WEBP.quality} e${WEBP.effort}, ${RASTER_SIZE}px`;
+
+export function rasterPicture(svg: string): RasterPicture {
+  const hash = createHash('sha256').update(`${RENDERING}\n${svg}`).digest('hex').slice(0, 32);
+  const size = RASTER_SIZE;
+  const id = rasterImageId({ hash, width: size, height: size, extension: 'jpg' });
+  return { id, hash, size, svg: Buffer.from(svg, 'utf8') };
+}
+
+const rendered = new Map<string, Promise<MediaFile[]>>();
+
+async function render(picture: RasterPicture): Promise<MediaFile[]> {
+  const pixels = await sharp(picture.svg)
+    .resize(picture.size, picture.size)
+    .flatten({ background: '#ffffff' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const image = () => sharp(pixels.data, { raw: pixels.info });
+  return Promise.all([
+    image()
+      .jpeg({ quality: JPEG_QUALITY })
+      .toBuffer()
+      .then((bytes): MediaFile => ({ id: picture.id, contentType: 'image/jpeg', bytes })),
+    ...imageVariantWidths(picture.size).map(async (width): Promise<MediaFile> => ({
+      id: imageVariantId(picture.hash, width),
+      contentType: 'image/webp',
+      bytes: await image().resize({ width }).webp(WEBP).toBuffer(),
+    })),
+  ]);
+}
+
+/**
+ * The media rows of raster pictures: each JPEG original (its transparent corners white, as a JPEG has none) and
+ * its WebP copies. Rendered once per process: seeding another database reuses the bytes.
+ */
+export async function renderRasterPictures(pictures: readonly RasterPicture[]): Promise<MediaFile[]> {
+  const files = await Promise.all(
+    pictures.map((picture) => {
+      const pending = rendered.get(picture.id) ?? render(picture);
+      rendered.set(picture.id, pending);
+      return pending;
+    }),
+  );
+  return files.flat();
+}
 
 interface Palette {
   body: string;

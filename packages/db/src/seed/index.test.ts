@@ -1,4 +1,5 @@
 import { count, eq, ilike, inArray } from 'drizzle-orm';
+import { imageSrcset } from '@shop/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../client.ts';
 import {
@@ -206,7 +207,7 @@ describe('seedDemo', () => {
     expect(Math.max(...ages) - Math.min(...ages)).toBeGreaterThan(60 * DAY_MS);
   });
 
-  it('stores 2 to 4 small SVG pictures per goods, the first one as the cover', async () => {
+  it('stores 2 to 4 pictures per goods, the first one as the cover: small SVGs and a few raster covers', async () => {
     const { db } = database;
     const goodsRows = await db.select().from(goods);
     const urls = new Set<string>();
@@ -221,10 +222,45 @@ describe('seedDemo', () => {
       .from(media)
       .where(inArray(media.id, [...urls].map(mediaId)));
     expect(stored).toHaveLength(urls.size);
-    for (const file of stored) {
+    const svgs = stored.filter((file) => file.id.endsWith('.svg'));
+    for (const file of svgs) {
       expect(file.contentType).toBe('image/svg+xml');
       expect(file.bytes.length).toBeLessThan(3 * 1024);
       expect(file.bytes.toString('utf8')).toMatch(/^<svg [^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    }
+
+    // The rest are JPEG covers 800 pixels square, each with its WebP copies under the ids its srcset names.
+    const rasters = stored.filter((file) => !file.id.endsWith('.svg'));
+    const rasterCovered = goodsRows.filter((item) =>
+      rasters.some((file) => item.image === `/media/${file.id}`),
+    );
+    expect(rasters.length).toBeGreaterThanOrEqual(3);
+    expect(rasterCovered.map((item) => item.id)).toEqual(
+      expect.arrayContaining(DEMO_FACTS.rasterCoverGoodsIds),
+    );
+    for (const file of rasters) {
+      expect(file.id).toMatch(/^[0-9a-f]{32}-800x800\.jpg$/);
+      expect(file.contentType).toBe('image/jpeg');
+      expect(file.bytes.subarray(0, 3).toString('hex')).toBe('ffd8ff');
+      const copies = imageSrcset(`/media/${file.id}`)!
+        .split(', ')
+        .map((candidate) => candidate.split(' ') as [string, string]);
+      expect(copies.map(([, width]) => width)).toEqual(['320w', '640w', '800w']);
+      const copyRows = await db
+        .select()
+        .from(media)
+        .where(
+          inArray(
+            media.id,
+            copies.map(([url]) => mediaId(url)),
+          ),
+        );
+      expect(copyRows).toHaveLength(3);
+      for (const copy of copyRows) {
+        expect(copy.contentType).toBe('image/webp');
+        expect(copy.bytes.subarray(8, 12).toString('latin1')).toBe('WEBP');
+        expect(copy.bytes.length).toBeLessThan(file.bytes.length);
+      }
     }
   });
 

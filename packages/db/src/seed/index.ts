@@ -12,7 +12,7 @@ import {
 } from '../schema.ts';
 import { BANNER_GOODS_IDS, DEMO_CATALOG } from './demo-catalog.ts';
 import { inChunks } from './deterministic.ts';
-import type { MediaFile } from './images.ts';
+import { renderRasterPictures, type MediaFile } from './images.ts';
 import { regionRows } from './regions.ts';
 import { bannerRecords, defaultShopSettings, SETTINGS_MEDIA } from './settings.ts';
 
@@ -73,6 +73,10 @@ export async function seedDemo(db: Db): Promise<{ seeded: boolean }> {
     if (anyGoods) return { seeded: false };
 
     const now = Date.now();
+    // Rendered on sharp's threads while the rows below are written (nothing refers to media rows by key); a
+    // failure surfaces where it is awaited.
+    const rasterMedia = renderRasterPictures(DEMO_CATALOG.rasterPictures);
+    rasterMedia.catch(() => undefined);
     await storeMedia(tx, [...DEMO_CATALOG.media, ...SETTINGS_MEDIA]);
     // Parents first: a child's parent_id must already exist.
     await tx
@@ -104,6 +108,7 @@ export async function seedDemo(db: Db): Promise<{ seeded: boolean }> {
         perUserLimit: coupon.perUserLimit,
       })),
     );
+    await storeMedia(tx, await rasterMedia);
 
     const banners = bannerRecords(BANNER_GOODS_IDS.map((id) => `/detail?id=${id}`));
     const [settings] = await tx.select().from(shopSettings).where(eq(shopSettings.id, SETTINGS_ID));

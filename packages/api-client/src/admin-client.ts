@@ -1,0 +1,129 @@
+import { AppError, Code } from '@shop/contract';
+import type {
+  AccountActivityQueryInput,
+  AuditEntry,
+  AuditQueryInput,
+  ChangeStaffPasswordBody,
+  CreateStaffBody,
+  CreatedStaff,
+  MailboxMessage,
+  StaffAccount,
+  StaffListQueryInput,
+  StaffLoginBody,
+  StaffMember,
+  StaffSession,
+  StaffSummary,
+  UpdateStaffAccountBody,
+  UpdateStaffBody,
+} from '@shop/contract';
+import type { QueryInput } from './client.ts';
+import { createRequester } from './request.ts';
+import type { ApiClientOptions, CallOptions, Page, QueryParams, Requester } from './request.ts';
+
+export interface AdminClientOptions extends ApiClientOptions {
+  /**
+   * Called when a call answers 401 (no staff session, or it expired), unless the caller handles 401 itself
+   * (`handles: [401]`): the back office sends the user to its login page. The promise still rejects.
+   */
+  onUnauthorized?: (error: AppError) => void;
+}
+
+const enc = encodeURIComponent;
+
+/**
+ * The staff API (`/v1/admin`) over the same envelope rules as the shopper client: code 200 resolves with
+ * `data`, anything else rejects with an `AppError` (codes 1, 2 and 500 are handed to `onError` first, 401 to
+ * `onUnauthorized`). `http` is the generic part every back-office page uses for its own area's endpoints; the
+ * named groups are the shell's (session, own account, staff management, audit log, mailbox).
+ */
+export function createAdminClient(options: AdminClientOptions) {
+  const base = createRequester(options);
+  const request: Requester = async (spec) => {
+    try {
+      return await base(spec);
+    } catch (error) {
+      if (
+        error instanceof AppError &&
+        error.code === Code.unauthorized &&
+        !spec.handles?.includes(Code.unauthorized)
+      ) {
+        options.onUnauthorized?.(error);
+      }
+      throw error;
+    }
+  };
+
+  const http = {
+    /** `GET /v1/admin…` → `data`. `path` starts after `/v1`, e.g. `/admin/goods/${id}`. */
+    async get<T>(path: string, query?: QueryParams, call?: CallOptions): Promise<T> {
+      return (await request<T>({ method: 'GET', path, ...(query && { query }), ...call })).data;
+    },
+    /** A paged list: the items and the envelope's `meta` (page, pageSize, total). */
+    async list<T>(path: string, query?: QueryParams, call?: CallOptions): Promise<Page<T>> {
+      const reply = await request<T[]>({ method: 'GET', path, ...(query && { query }), ...call });
+      const meta = reply.meta ?? { page: 1, pageSize: reply.data.length, total: reply.data.length };
+      return { data: reply.data, meta };
+    },
+    async post<T>(path: string, body?: unknown, call?: CallOptions): Promise<T> {
+      return (await request<T>({ method: 'POST', path, body, ...call })).data;
+    },
+    async put<T>(path: string, body?: unknown, call?: CallOptions): Promise<T> {
+      return (await request<T>({ method: 'PUT', path, body, ...call })).data;
+    },
+    async delete<T>(path: string, call?: CallOptions): Promise<T> {
+      return (await request<T>({ method: 'DELETE', path, ...call })).data;
+    },
+    /** A multipart upload: `form` holds the file(s) under the names the route expects. */
+    async upload<T>(path: string, form: FormData, call?: CallOptions): Promise<T> {
+      return (await request<T>({ method: 'POST', path, body: form, ...call })).data;
+    },
+  };
+
+  return {
+    http,
+    session: {
+      /** Wrong credentials reject with code 2 ("Invalid username or password"), a shopper with 403. */
+      login: (body: StaffLoginBody, call?: CallOptions) => http.post<StaffMember>('/admin/login', body, call),
+      logout: (call?: CallOptions) => http.post<null>('/admin/logout', {}, call),
+      me: (call?: CallOptions) => http.get<StaffMember>('/admin/me', undefined, call),
+    },
+    account: {
+      get: (call?: CallOptions) => http.get<StaffAccount>('/admin/account', undefined, call),
+      update: (body: UpdateStaffAccountBody, call?: CallOptions) =>
+        http.put<StaffAccount>('/admin/account', body, call),
+      /** Stores `file` (PNG, JPEG or WebP, at most 2 MB) as the member's avatar; answers with the account. */
+      uploadAvatar: (file: Blob, call?: CallOptions) => {
+        const form = new FormData();
+        form.append('file', file);
+        return http.upload<StaffAccount>('/admin/account/avatar', form, call);
+      },
+      changePassword: (body: ChangeStaffPasswordBody, call?: CallOptions) =>
+        http.put<null>('/admin/account/password', body, call),
+      /** The member's own changes (their audit-log entries), newest first. */
+      activity: (query?: QueryInput<AccountActivityQueryInput>, call?: CallOptions) =>
+        http.list<AuditEntry>('/admin/account/activity', query as QueryParams, call),
+      sessions: (call?: CallOptions) => http.get<StaffSession[]>('/admin/account/sessions', undefined, call),
+      endSession: (id: string, call?: CallOptions) =>
+        http.delete<null>(`/admin/account/sessions/${enc(id)}`, call),
+    },
+    staff: {
+      list: (query?: QueryInput<StaffListQueryInput>, call?: CallOptions) =>
+        http.list<StaffSummary>('/admin/staff', query as QueryParams, call),
+      create: (body: CreateStaffBody, call?: CallOptions) =>
+        http.post<CreatedStaff>('/admin/staff', body, call),
+      update: (id: string, body: UpdateStaffBody, call?: CallOptions) =>
+        http.put<StaffSummary>(`/admin/staff/${enc(id)}`, body, call),
+    },
+    audit: {
+      list: (query?: QueryInput<AuditQueryInput>, call?: CallOptions) =>
+        http.list<AuditEntry>('/admin/audit', query as QueryParams, call),
+    },
+    mailbox: {
+      list: (to?: string, call?: CallOptions) =>
+        http.get<MailboxMessage[]>('/admin/mailbox', to ? { to } : undefined, call),
+    },
+  };
+}
+
+export type AdminClient = ReturnType<typeof createAdminClient>;
+export type AdminHttp = AdminClient['http'];

@@ -1,0 +1,269 @@
+import { z } from 'zod';
+import { idField, intParam, textParam } from '../validation.ts';
+import { SUPPORTED_LOCALES } from '../locale.ts';
+import { genderValues } from './accounts.ts';
+import { adminGoodsRowSchema } from './admin-catalog.ts';
+import { moneySchema } from './catalog.ts';
+import {
+  addressSchema,
+  chargeSchema,
+  orderDetailSchema,
+  orderStatusValues,
+  shipmentSchema,
+} from './orders.ts';
+import { adminPageQuery } from './staff.ts';
+
+/*
+ * The back office's orders, shoppers and global search (`/v1/admin/orders`, `/v1/admin/shoppers`,
+ * `/v1/admin/search`).
+ */
+
+const MAX_MONEY = 1_000_000_000;
+
+/**
+ * A moment in a query string: an ISO date (`2026-12-01`, the whole day in UTC) or an ISO date-time with its
+ * offset. `end` makes a bare date mean the end of that day, so `to=2026-12-01` includes the day.
+ */
+function momentParam(end: boolean) {
+  return z
+    .union([z.iso.date(), z.iso.datetime({ offset: true })], { error: 'validation.invalid' })
+    .transform((text) => {
+      if (text.length > 10) return new Date(text);
+      const day = new Date(`${text}T00:00:00.000Z`);
+      return end ? new Date(day.getTime() + 86_400_000 - 1) : day;
+    });
+}
+
+/** `from` ≤ `to` and `minTotal` ≤ `maxTotal`; a reversed range is a mistake worth telling, not an empty list. */
+function withOrderedRanges<
+  T extends z.ZodType<{
+    from?: Date | undefined;
+    to?: Date | undefined;
+    minTotal?: number;
+    maxTotal?: number;
+  }>,
+>(schema: T) {
+  return schema
+    .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], error: 'validation.dateRange' })
+    .refine((q) => q.minTotal === undefined || q.maxTotal === undefined || q.minTotal <= q.maxTotal, {
+      path: ['maxTotal'],
+      error: 'validation.totalRange',
+    });
+}
+
+// ---------------------------------------------------------------------------------------------- orders
+
+export const adminOrderSortValues = ['newest', 'oldest', 'total_desc', 'total_asc'] as const;
+export type AdminOrderSort = (typeof adminOrderSortValues)[number];
+
+/** The filters shared by the orders table and its CSV export. */
+const adminOrderFilters = {
+  status: z.enum(orderStatusValues, { error: 'validation.invalid' }).optional(),
+  /** An order number (or its first characters), a shopper's email or phone, or the recipient's name. */
+  keyword: textParam(100).optional(),
+  /** Orders of one shopper (the shopper detail's orders tab). */
+  shopperId: idField.optional(),
+  /** Placed at or after `from`, at or before `to`. */
+  from: momentParam(false).optional(),
+  to: momentParam(true).optional(),
+  /** Totals in minor units: a range, or one exact amount. */
+  minTotal: intParam(0, MAX_MONEY).optional(),
+  maxTotal: intParam(0, MAX_MONEY).optional(),
+  total: intParam(0, MAX_MONEY).optional(),
+  sort: z.enum(adminOrderSortValues, { error: 'validation.invalid' }).default('newest'),
+};
+
+/** `GET /v1/admin/orders`. */
+export const adminOrdersQuerySchema = withOrderedRanges(
+  z.strictObject({ ...adminOrderFilters, ...adminPageQuery }),
+);
+export type AdminOrdersQuery = z.infer<typeof adminOrdersQuerySchema>;
+export type AdminOrdersQueryInput = z.input<typeof adminOrdersQuerySchema>;
+
+/** `GET /v1/admin/orders/export`: the same filters, every matching order, as CSV. */
+export const adminOrdersExportQuerySchema = withOrderedRanges(z.strictObject(adminOrderFilters));
+export type AdminOrdersExportQuery = z.infer<typeof adminOrdersExportQuerySchema>;
+export type AdminOrdersExportQueryInput = z.input<typeof adminOrdersExportQuerySchema>;
+
+/** A person an order or a shopper record points at, as staff see them. */
+export const personRefSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  nickname: z.string(),
+});
+export type PersonRef = z.infer<typeof personRefSchema>;
+
+/** One row of the orders table. */
+export const adminOrderRowSchema = z.object({
+  id: z.string(),
+  status: z.enum(orderStatusValues),
+  total: moneySchema,
+  currency: z.string().length(3),
+  /** Units across all lines. */
+  itemCount: z.number().int(),
+  createdAt: z.string(),
+  /** Null only if the shopper's account was deleted. */
+  shopper: personRefSchema.nullable(),
+  recipient: z.string(),
+  shipment: shipmentSchema.nullable(),
+});
+export type AdminOrderRow = z.infer<typeof adminOrderRowSchema>;
+
+/** Who changed an order: the shopper, the scheduler (`system`), the payment provider, or a member of staff. */
+export const orderActorKindValues = ['shopper', 'system', 'payment', 'staff'] as const;
+export type OrderActorKind = (typeof orderActorKindValues)[number];
+
+export const adminOrderEventSchema = z.object({
+  status: z.enum(orderStatusValues),
+  at: z.string(),
+  actor: z.enum(orderActorKindValues),
+  /** The member of staff's name (nickname, else email) when `actor` is `staff`. */
+  staff: z.object({ id: z.string(), name: z.string() }).nullable(),
+});
+export type AdminOrderEvent = z.infer<typeof adminOrderEventSchema>;
+
+export const refundSchema = z.object({
+  id: z.string(),
+  amount: moneySchema,
+  currency: z.string().length(3),
+  reason: z.string(),
+  createdAt: z.string(),
+  staff: z.object({ id: z.string(), name: z.string() }),
+});
+export type Refund = z.infer<typeof refundSchema>;
+
+/** `GET /v1/admin/orders/:id`: everything the order detail page shows. */
+export const adminOrderDetailSchema = orderDetailSchema.omit({ history: true, charges: true }).extend({
+  shopper: personRefSchema.nullable(),
+  coupon: z.object({ couponId: z.string(), title: z.string() }).nullable(),
+  charges: z.array(chargeSchema.omit({ payUrl: true }).extend({ createdAt: z.string() })),
+  refund: refundSchema.nullable(),
+  history: z.array(adminOrderEventSchema),
+  updatedAt: z.string(),
+  /** What staff may do next, from the lifecycle table. */
+  actions: z.object({ ship: z.boolean(), refund: z.boolean() }),
+});
+export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
+
+/** Letters, digits and hyphens, as carriers print them. */
+export const TRACKING_NUMBER_PATTERN = /^[A-Za-z0-9][A-Za-z0-9-]{2,38}[A-Za-z0-9]$/;
+
+/** `POST /v1/admin/orders/:id/ship`. */
+export const shipOrderBodySchema = z.strictObject({
+  carrier: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, { error: 'validation.required', abort: true })
+    .max(60, { error: 'validation.tooLong' }),
+  trackingNumber: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, { error: 'validation.required', abort: true })
+    .regex(TRACKING_NUMBER_PATTERN, { error: 'validation.trackingNumber' }),
+});
+export type ShipOrderBody = z.infer<typeof shipOrderBodySchema>;
+
+/**
+ * `POST /v1/admin/orders/:id/refund`. `expectedStatus` is the state the member of staff saw: when the order
+ * moved on in the meantime (shipped by a colleague, cancelled by the shopper) the refund is refused rather than
+ * applied to an order they did not look at.
+ */
+export const refundOrderBodySchema = z.strictObject({
+  reason: textParam(200).optional(),
+  expectedStatus: z.enum(['paid', 'shipped'], { error: 'validation.invalid' }).optional(),
+});
+export type RefundOrderBody = z.infer<typeof refundOrderBodySchema>;
+
+// -------------------------------------------------------------------------------------------- shoppers
+
+export const shopperStatusValues = ['active', 'disabled', 'not_activated'] as const;
+export type ShopperStatus = (typeof shopperStatusValues)[number];
+
+/** `GET /v1/admin/shoppers`. */
+export const adminShoppersQuerySchema = z
+  .strictObject({
+    /** Part of an email, phone or nickname. */
+    keyword: textParam(100).optional(),
+    status: z.enum(shopperStatusValues, { error: 'validation.invalid' }).optional(),
+    /** Registered at or after `from`, at or before `to`. */
+    from: momentParam(false).optional(),
+    to: momentParam(true).optional(),
+    sort: z.enum(['newest', 'oldest'], { error: 'validation.invalid' }).default('newest'),
+    ...adminPageQuery,
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], error: 'validation.dateRange' });
+export type AdminShoppersQuery = z.infer<typeof adminShoppersQuerySchema>;
+export type AdminShoppersQueryInput = z.input<typeof adminShoppersQuerySchema>;
+
+/** Orders and money a shopper brought: spent counts orders paid and not refunded. */
+export const shopperStatsSchema = z.object({
+  orderCount: z.number().int(),
+  totalSpent: moneySchema,
+  currency: z.string().length(3),
+});
+export type ShopperStats = z.infer<typeof shopperStatsSchema>;
+
+export const adminShopperRowSchema = personRefSchema.extend({
+  avatar: z.string(),
+  status: z.enum(shopperStatusValues),
+  createdAt: z.string(),
+  ...shopperStatsSchema.shape,
+});
+export type AdminShopperRow = z.infer<typeof adminShopperRowSchema>;
+
+export const shopperSessionSchema = z.object({
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  expiresAt: z.string(),
+  userAgent: z.string(),
+  ip: z.string(),
+});
+export type ShopperSession = z.infer<typeof shopperSessionSchema>;
+
+export const claimedCouponSchema = z.object({
+  claimId: z.string(),
+  couponId: z.string(),
+  title: z.string(),
+  kind: z.enum(['amount', 'percent']),
+  value: z.number().int(),
+  endsAt: z.string(),
+  claimedAt: z.string(),
+  usedAt: z.string().nullable(),
+  orderId: z.string().nullable(),
+});
+export type ClaimedCoupon = z.infer<typeof claimedCouponSchema>;
+
+/** `GET /v1/admin/shoppers/:id`. */
+export const adminShopperDetailSchema = adminShopperRowSchema.extend({
+  gender: z.enum(genderValues),
+  birthday: z.string().nullable(),
+  locale: z.enum(SUPPORTED_LOCALES),
+  activatedAt: z.string().nullable(),
+  disabledAt: z.string().nullable(),
+  /** The newest orders; the orders tab pages through the rest with `GET /v1/admin/orders?shopperId=`. */
+  orders: z.array(adminOrderRowSchema),
+  addresses: z.array(addressSchema),
+  coupons: z.array(claimedCouponSchema),
+  sessions: z.array(shopperSessionSchema),
+});
+export type AdminShopperDetail = z.infer<typeof adminShopperDetailSchema>;
+
+// ------------------------------------------------------------------------------------------ global search
+
+/** `GET /v1/admin/search`. */
+export const adminSearchQuerySchema = z.strictObject({
+  q: textParam(100).min(1, { error: 'validation.required' }),
+  /** How many of each kind to return. */
+  limit: intParam(1, 20).default(5),
+});
+export type AdminSearchQueryInput = z.input<typeof adminSearchQuerySchema>;
+
+const found = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int() });
+
+export const adminSearchResultSchema = z.object({
+  goods: found(adminGoodsRowSchema),
+  orders: found(adminOrderRowSchema),
+  shoppers: found(adminShopperRowSchema),
+});
+export type AdminSearchResult = z.infer<typeof adminSearchResultSchema>;

@@ -1,0 +1,214 @@
+import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants.ts';
+import type { MessageKey } from '../messages.ts';
+import {
+  confirmField,
+  emailField,
+  idField,
+  intParam,
+  passwordField,
+  phoneField,
+  textParam,
+  withConfirmedPassword,
+} from '../validation.ts';
+import { loginBodySchema } from './accounts.ts';
+import type { Mail } from './dev.ts';
+
+/** Staff roles. `staff` run the shop day to day; only `admin` manage staff accounts and shop settings. */
+export const staffRoleValues = ['staff', 'admin'] as const;
+export type StaffRole = (typeof staffRoleValues)[number];
+
+/**
+ * Who may call a `/v1/admin` route. Every route there declares one (the server refuses to start otherwise);
+ * `public` is for logging in only.
+ */
+export type StaffAccess = StaffRole | 'public';
+
+/** `POST /v1/admin/login`: the same fields as a shopper's login. */
+export const staffLoginBodySchema = loginBodySchema;
+export type StaffLoginBody = z.input<typeof staffLoginBodySchema>;
+
+export const staffMemberSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  nickname: z.string(),
+  avatar: z.string(),
+  role: z.enum(staffRoleValues),
+});
+export type StaffMember = z.infer<typeof staffMemberSchema>;
+
+/** Paging shared by the back office's lists: `page` from 1, `pageSize` up to the shop's maximum. */
+export const adminPageQuery = {
+  page: intParam(1, 100_000).default(1),
+  pageSize: intParam(1, MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+};
+
+/** `GET /v1/admin/audit`: newest first, optionally about one record or by one member of staff. */
+export const auditQuerySchema = z.strictObject({
+  entity: textParam(40).optional(),
+  entityId: textParam(100).optional(),
+  actorId: idField.optional(),
+  ...adminPageQuery,
+});
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  actor: z.object({ id: z.string(), email: z.string(), nickname: z.string() }),
+  action: z.string(),
+  entity: z.string(),
+  entityId: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  at: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+// ---- The logged-in member's own account (account center and settings) ----
+
+/** The three switches of the "new message notification" tab. */
+export const staffNotificationsSchema = z.strictObject({
+  messages: z.boolean({ error: 'validation.invalid' }),
+  system: z.boolean({ error: 'validation.invalid' }),
+  todos: z.boolean({ error: 'validation.invalid' }),
+});
+export type StaffNotifications = z.infer<typeof staffNotificationsSchema>;
+
+/** `GET /v1/admin/account`: the member plus the settings page's fields (`''` where not filled in yet). */
+export const staffAccountSchema = staffMemberSchema.extend({
+  phone: z.string(),
+  bio: z.string(),
+  /** A region code of `GET /v1/home/regions` (a country), or ''. */
+  country: z.string(),
+  /** Region codes below the country, joined by '/': province, then city (e.g. `CN-GD/CN-GD-SZ`), or ''. */
+  province: z.string(),
+  street: z.string(),
+  notifications: staffNotificationsSchema,
+  createdAt: z.string(),
+});
+export type StaffAccount = z.infer<typeof staffAccountSchema>;
+
+const requiredText = (key: MessageKey, max: number) =>
+  z
+    .string({ error: key })
+    .trim()
+    .min(1, { error: key, abort: true })
+    .max(max, { error: 'validation.tooLong' });
+
+const regionCode = z
+  .string({ error: 'validation.invalid' })
+  .trim()
+  .max(100, { error: 'validation.tooLong' })
+  .regex(/^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+){0,3}$/, { error: 'validation.invalid' });
+
+/**
+ * `PUT /v1/admin/account`: the basic tab (every field required, with the settings form's messages) and/or the
+ * notification switches; a field left out is kept.
+ */
+export const updateStaffAccountBodySchema = z.strictObject({
+  nickname: requiredText('validation.nickname.required', 40).optional(),
+  bio: requiredText('validation.profile.required', 500).optional(),
+  country: z
+    .string({ error: 'validation.country.required' })
+    .trim()
+    .min(1, { error: 'validation.country.required', abort: true })
+    .pipe(regionCode)
+    .optional(),
+  province: z
+    .string({ error: 'validation.geographic.required' })
+    .trim()
+    .min(1, { error: 'validation.geographic.required', abort: true })
+    .pipe(regionCode)
+    .optional(),
+  street: requiredText('validation.address.required', 200).optional(),
+  phone: phoneField.optional(),
+  /** An image the shop stores (see the avatar upload), or '' for none. */
+  avatar: z
+    .string({ error: 'validation.invalid' })
+    .regex(/^(\/media\/[a-z0-9]{8,64}\.(png|jpg|webp|svg))?$/, { error: 'validation.invalid' })
+    .optional(),
+  notifications: staffNotificationsSchema.optional(),
+});
+export type UpdateStaffAccountBody = z.input<typeof updateStaffAccountBodySchema>;
+
+/** `PUT /v1/admin/account/password`: other sessions of the member end, this one stays. */
+export const changeStaffPasswordBodySchema = withConfirmedPassword(
+  z.strictObject({
+    oldPassword: z
+      .string({ error: 'validation.password.required' })
+      .min(1, { error: 'validation.password.required' })
+      .max(128, { error: 'validation.tooLong' }),
+    password: passwordField,
+    confirm: confirmField,
+  }),
+);
+export type ChangeStaffPasswordBody = z.input<typeof changeStaffPasswordBodySchema>;
+
+/** One of the member's staff sessions (`GET /v1/admin/account/sessions`); `current` is the caller's own. */
+export const staffSessionSchema = z.object({
+  id: z.string(),
+  userAgent: z.string(),
+  ip: z.string(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  current: z.boolean(),
+});
+export type StaffSession = z.infer<typeof staffSessionSchema>;
+
+/** `:id` of a session: an opaque id the list gave (not a uuid). */
+export const staffSessionParamsSchema = z.strictObject({
+  id: z.string({ error: 'validation.id' }).regex(/^[A-Za-z0-9_-]{8,128}$/, { error: 'validation.id' }),
+});
+
+// ---- Staff management (admin only) ----
+
+export const staffSummarySchema = staffMemberSchema.extend({
+  disabled: z.boolean(),
+  createdAt: z.string(),
+});
+export type StaffSummary = z.infer<typeof staffSummarySchema>;
+
+/** `GET /v1/admin/staff`: members of staff, admins first, then by address; `keyword` searches email/nickname. */
+export const staffListQuerySchema = z.strictObject({
+  keyword: textParam(100).optional(),
+  role: z.enum(staffRoleValues, { error: 'validation.invalid' }).optional(),
+  ...adminPageQuery,
+});
+export type StaffListQuery = z.infer<typeof staffListQuerySchema>;
+export type StaffListQueryInput = z.input<typeof staffListQuerySchema>;
+
+/**
+ * `POST /v1/admin/staff`: a new member. Without `password` the server generates one and answers it once
+ * (`CreatedStaff.password`); with one, nothing is echoed back.
+ */
+export const createStaffBodySchema = z.strictObject({
+  email: emailField,
+  nickname: requiredText('validation.nickname.required', 40),
+  role: z.enum(staffRoleValues, { error: 'validation.invalid' }),
+  password: passwordField.optional(),
+});
+export type CreateStaffBody = z.input<typeof createStaffBodySchema>;
+
+export const createdStaffSchema = staffSummarySchema.extend({
+  /** The generated password, shown once; null when the admin chose it. */
+  password: z.string().nullable(),
+});
+export type CreatedStaff = z.infer<typeof createdStaffSchema>;
+
+/** `PUT /v1/admin/staff/:id`: change the role and/or disable (ends their sessions) or enable the account. */
+export const updateStaffBodySchema = z.strictObject({
+  role: z.enum(staffRoleValues, { error: 'validation.invalid' }).optional(),
+  disabled: z.boolean({ error: 'validation.invalid' }).optional(),
+});
+export type UpdateStaffBody = z.input<typeof updateStaffBodySchema>;
+
+export const staffIdParamsSchema = z.strictObject({ id: idField });
+
+export type AuditQueryInput = z.input<typeof auditQuerySchema>;
+
+/** `GET /v1/admin/account/activity`: the member's own entries of the audit log, newest first. */
+export const accountActivityQuerySchema = z.strictObject({ ...adminPageQuery });
+export type AccountActivityQueryInput = z.input<typeof accountActivityQuerySchema>;
+
+/** The dev mailbox for staff: `GET /v1/admin/mailbox?to=` (404 when real mail is configured). */
+export type MailboxMessage = Mail;
