@@ -11,12 +11,14 @@ import type { Database } from '@shop/db';
 import type { Config } from './config.ts';
 import { QueryTooComplexError, registerErrorEnvelope, registerNotFound } from './plugins/envelope.ts';
 import { registerLocale } from './plugins/locale.ts';
+import { ChangeSignals } from './plugins/change-signals.ts';
 import { PreparedReplyCache } from './plugins/prepared-replies.ts';
 import { MemoryCounterStore, RateLimiter, RedisCounterStore } from './plugins/rate-limiter.ts';
 import { registerSameOriginCheck } from './plugins/same-origin.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
-import { DbSessionStore, RedisSessionStore, Sessions } from './plugins/session.ts';
+import { DbSessionStore, RedisSessionStore, Sessions, STAFF_COOKIE } from './plugins/session.ts';
 import { registerStorefront } from './plugins/storefront.ts';
+import { registerAdminApp } from './plugins/admin-app.ts';
 import { AccountsService } from './modules/accounts/accounts.service.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { AvatarUploads } from './modules/accounts/avatar-uploads.ts';
@@ -45,9 +47,39 @@ import { RegionsService } from './modules/regions/regions.service.ts';
 import { regionsRoutes } from './modules/regions/regions.routes.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { AuditLog } from './modules/staff/audit-log.ts';
+import { StaffAccessControl } from './modules/staff/staff-access.ts';
+import { staffRoutes } from './modules/staff/staff.routes.ts';
+import {
+  staffAccountRoutes,
+  staffMailboxRoutes,
+  staffManagementRoutes,
+} from './modules/staff/staff-account.routes.ts';
+import { StaffAccountService } from './modules/staff/staff-account.service.ts';
+import { StaffManagementService } from './modules/staff/staff-management.service.ts';
+import { StaffService } from './modules/staff/staff.service.ts';
+import { CatalogAdminService } from './modules/catalog/catalog-admin.service.ts';
+import { catalogAdminRoutes } from './modules/catalog/catalog.admin.routes.ts';
+import { mediaAdminRoutes } from './modules/media/media.admin.routes.ts';
+import { PromotionsAdminService } from './modules/promotions/promotions-admin.service.ts';
+import { promotionsAdminRoutes } from './modules/promotions/promotions-admin.routes.ts';
+import { SettingsAdminService } from './modules/settings/settings-admin.service.ts';
+import { settingsAdminRoutes } from './modules/settings/settings-admin.routes.ts';
+import { AccountsAdminService } from './modules/accounts/accounts-admin.service.ts';
+import { accountsAdminRoutes } from './modules/accounts/accounts.admin.routes.ts';
+import { OrdersAdminService } from './modules/orders/orders-admin.service.ts';
+import { ordersAdminRoutes } from './modules/orders/orders.admin.routes.ts';
+import { SearchAdminService } from './modules/search/search-admin.service.ts';
+import { searchAdminRoutes } from './modules/search/search.admin.routes.ts';
+import { DashboardService } from './modules/dashboard/dashboard.service.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { GoalsService } from './modules/dashboard/goals.service.ts';
+import { MonitorStreams } from './modules/dashboard/monitor-stream.ts';
+import { ShopEvents } from './modules/dashboard/shop-events.ts';
+import { VisitRecorder } from './modules/dashboard/visits.ts';
 
 export type AppConfig = Pick<Config, 'logLevel' | 'storefrontDist'> &
-  Partial<Pick<Config, 'redisUrl' | 'mailUrl' | 'mailFrom' | 'publicUrl' | 'trustProxy'>> & {
+  Partial<Pick<Config, 'redisUrl' | 'mailUrl' | 'mailFrom' | 'publicUrl' | 'trustProxy' | 'adminDist'>> & {
     /** Where log lines go; standard output unless a test wants to read them. */
     logStream?: NodeJS.WritableStream;
   };
@@ -132,7 +164,11 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     shopDefault: settings.defaultLocale(),
     currency: settings.settings.currency,
   });
-  /** Public catalog replies as bytes; cleared whenever catalog or settings data change. */
+  /**
+   * Public catalog replies as bytes. `publicReplies.clear()` is the one "catalog changed" signal: call it after
+   * every committed change to goods, their translations, SKUs or categories (and to settings). It also drops
+   * what the catalog keeps in memory from that data, listing totals and the search index, on every instance.
+   */
   const publicReplies = new PreparedReplyCache();
   /** Coupon lists change with every claim, so they are kept apart from the rest of the catalog. */
   const couponReplies = new PreparedReplyCache();
@@ -148,7 +184,20 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
       await redis.quit();
     });
   }
-  const sessions = new Sessions(app, redis ? new RedisSessionStore(redis) : new DbSessionStore(database.db));
+  // What one instance changes, the others drop from memory: catalog and coupon replies, the settings.
+  const changes = new ChangeSignals({ redis, log: app.log });
+  publicReplies.shareClears(changes, 'catalog');
+  couponReplies.shareClears(changes, 'coupons');
+  changes.onRemote('settings', async () => {
+    await settings.load();
+    publicReplies.clearHere();
+    couponReplies.clearHere();
+  });
+  await changes.start();
+  app.addHook('onClose', () => changes.close());
+  const sessionStore = redis ? new RedisSessionStore(redis) : new DbSessionStore(database.db);
+  const sessions = new Sessions(app, sessionStore);
+  const staffSessions = new Sessions(app, sessionStore, STAFF_COOKIE);
   const limiter = new RateLimiter(redis ? new RedisCounterStore(redis) : new MemoryCounterStore());
   const devMailbox = new DevMailbox(database.db);
   const outbox = config.mailUrl
@@ -174,7 +223,8 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     await database.ping();
     if (redis) await redis.ping();
   });
-  catalogRoutes(app, new CatalogService(database.db), publicReplies, shopLocale);
+  const catalog = new CatalogService(database.db, { inMemorySearch: true });
+  catalogRoutes(app, catalog, publicReplies, shopLocale);
   settingsRoutes(app, settings, publicReplies);
   const promotions = new PromotionsService(database.db);
   promotionsRoutes(app, promotions, sessions, couponReplies, shopLocale);
@@ -183,6 +233,39 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     publicUrl: config.publicUrl ?? 'http://127.0.0.1:3000',
   };
   const accounts = new AccountsService(database.db, outbox, limiter, shopIdentity);
+  const staff = new StaffService(database.db, accounts);
+  // Before any staff route is added: it checks that each declares who may call it.
+  const staffAccess = new StaffAccessControl(app, staffSessions, sessions, staff);
+  app.decorate('staffRoutes', staffAccess.routes);
+  const audit = new AuditLog(database.db);
+  staffRoutes(app, staff, staffAccess, staffSessions, audit);
+  // The member's own account, staff management (admins), and the dev mailbox for staff when mail is not real.
+  staffAccountRoutes(
+    app,
+    new StaffAccountService(database.db, audit),
+    staffAccess,
+    staffSessions,
+    new AvatarUploads(database.db),
+    audit,
+  );
+  staffManagementRoutes(app, new StaffManagementService(database.db, audit), staffAccess, staffSessions);
+  if (!config.mailUrl) staffMailboxRoutes(app, devMailbox);
+  // Back office: catalog, coupons, settings. Each change drops the public replies it affects.
+  const catalogAdmin = new CatalogAdminService(database.db, audit);
+  catalogAdminRoutes(app, catalogAdmin, staffAccess, () => publicReplies.clear(), shopLocale);
+  mediaAdminRoutes(app, new MediaService(database.db), staffAccess);
+  promotionsAdminRoutes(
+    app,
+    new PromotionsAdminService(database.db, audit),
+    staffAccess,
+    () => couponReplies.clear(),
+    shopLocale,
+  );
+  settingsAdminRoutes(app, new SettingsAdminService(database.db, settings, audit), staffAccess, () => {
+    publicReplies.clearHere();
+    couponReplies.clearHere();
+    changes.send('settings');
+  });
   const inventory = new InventoryService(database.db);
   const cart = new CartService(database.db, inventory);
   accountsRoutes(app, accounts, sessions, new AvatarUploads(database.db), async (request, reply, userId) => {
@@ -196,6 +279,8 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   addressesRoutes(app, addresses, sessions);
   cartRoutes(app, cart, sessions, shopLocale);
   const notifyShopper: OrderNotifier = async (notice, order) => {
+    // The shopper confirmed receipt themselves: nothing to tell them.
+    if (notice === 'completed') return;
     try {
       const contact = await accounts.contactOf(order.userId);
       const total = new Intl.NumberFormat(contact.locale, {
@@ -210,12 +295,43 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
           total,
           minutes: settings.settings.paymentWindowMinutes,
           link: `${shopIdentity.publicUrl}/my/order?id=${order.id}`,
+          carrier: order.carrier ?? '',
+          tracking: order.trackingNumber ?? '',
         }),
       );
     } catch (error) {
       // The order stands whether or not its mail went out; the failure is for operators.
       app.log.error({ err: error, orderId: order.id, notice }, 'order mail failed');
     }
+  };
+  // Dashboard: every order change goes on the shop event bus (shared through Redis when there is one) for the
+  // live monitor; figures, workplace and goals only read.
+  const goals = new GoalsService(database.db, audit, () => settings.settings.currency);
+  const shopEvents: ShopEvents = new ShopEvents({
+    log: app.log,
+    redis,
+    describeOrder: (change) => dashboard.describeOrderChange(change),
+  });
+  const dashboard: DashboardService = new DashboardService(
+    database.db,
+    new CatalogService(database.db),
+    inventory,
+    goals,
+    shopLocale,
+    shopEvents,
+  );
+  await shopEvents.start();
+  app.addHook('onClose', () => shopEvents.close());
+  const monitorStreams = new MonitorStreams(
+    shopEvents,
+    (after) => dashboard.auditActivitySince(after),
+    app.log,
+  );
+  dashboardRoutes(app, { dashboard, goals, streams: monitorStreams }, staffAccess);
+  /** Order mails, and the event every order change publishes (placed, paid, cancelled/expired, shipped, refunded). */
+  const announceOrder: OrderNotifier = async (notice, order) => {
+    void shopEvents.publishOrder({ type: `order.${notice}`, orderId: order.id });
+    await notifyShopper(notice, order);
   };
   const orders = new OrdersService(
     database.db,
@@ -224,20 +340,63 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     addresses,
     promotions,
     () => settings.settings,
-    notifyShopper,
+    announceOrder,
     () => publicReplies.clear(),
   );
   ordersRoutes(app, orders, sessions, shopLocale);
   const payments = new PaymentsService(database.db, orders, settings.webhookSecret);
   const webhookOutbox = new WebhookOutbox(database.db, settings.webhookSecret);
   paymentsRoutes(app, payments, sessions);
+  // Back office: orders, shoppers and the global search. Shoppers' pages show their orders, and orders show
+  // their shoppers, each through the other module's service.
+  const accountsAdmin: AccountsAdminService = new AccountsAdminService(
+    database.db,
+    sessions,
+    {
+      statsFor: (ids) => ordersAdmin.statsFor(ids),
+      newestOf: (id, limit) => ordersAdmin.newestOf(id, limit),
+    },
+    addresses,
+    promotions,
+    audit,
+  );
+  const ordersAdmin: OrdersAdminService = new OrdersAdminService(
+    database.db,
+    orders,
+    payments,
+    inventory,
+    promotions,
+    accountsAdmin,
+    audit,
+    announceOrder,
+    () => publicReplies.clear(),
+  );
+  ordersAdminRoutes(app, ordersAdmin, staffAccess, shopLocale);
+  accountsAdminRoutes(app, accountsAdmin, staffAccess, shopLocale);
+  searchAdminRoutes(
+    app,
+    new SearchAdminService({
+      goods: (keyword, limit, at) =>
+        catalogAdmin.listGoods({ keyword, sort: 'newest', page: 1, pageSize: limit }, at),
+      orders: (query) => ordersAdmin.list(query),
+      shoppers: (query, at) => accountsAdmin.list(query, at),
+    }),
+    shopLocale,
+  );
   const workers = startBackgroundWork(app, orders, webhookOutbox);
   sandboxGatewayRoutes(app, payments, webhookOutbox, workers.deliverWebhooksSoon);
   if (!config.mailUrl) devMailboxRoutes(app, devMailbox);
   regionsRoutes(app, new RegionsService(database.db), publicReplies);
-  mediaRoutes(app, new MediaService(database.db), publicReplies);
+  mediaRoutes(app, new MediaService(database.db), new PreparedReplyCache(false));
 
-  const storefront = await registerStorefront(app, config.storefrontDist);
+  // Storefront visitors for the dashboard, counted where its pages are served (never on the catalog API).
+  const visits = new VisitRecorder(database.db, settings.visitorSecret, app.log);
+  visits.start();
+  app.addHook('onClose', () => visits.stop());
+  await registerAdminApp(app, config.adminDist);
+  const storefront = await registerStorefront(app, config.storefrontDist, (request) =>
+    visits.record(request.ip, request.headers['user-agent']),
+  );
   registerNotFound(app, storefront.sendNotFoundPage);
   return app;
 }

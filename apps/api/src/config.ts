@@ -23,6 +23,9 @@ const configSchema = z.object({
   SEED: z.enum(['demo', 'none']).default('demo'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STOREFRONT_DIST: z.string().optional(),
+  ADMIN_DIST: z.string().optional(),
+  ADMIN_EMAIL: z.email('ADMIN_EMAIL must be an e-mail address').optional(),
+  ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must have at least 8 characters').optional(),
 });
 
 export interface Config {
@@ -41,6 +44,10 @@ export interface Config {
   logLevel: string;
   /** The built storefront; the app serves it when the folder exists. */
   storefrontDist: string;
+  /** The built back office, served under /admin when the folder exists. */
+  adminDist: string;
+  /** The first admin account, created at start when missing; without it one is generated and printed. */
+  admin: { email: string | undefined; password: string | undefined };
 }
 
 /** Reads and validates the environment once; nothing else in the app touches `process.env`. */
@@ -51,6 +58,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
+  if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
+    throw new Error('Invalid configuration: set ADMIN_EMAIL and ADMIN_PASSWORD together');
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -67,5 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seed: e.SEED,
     logLevel: e.LOG_LEVEL,
     storefrontDist: resolve(e.STOREFRONT_DIST ?? new URL('../../storefront/dist', import.meta.url).pathname),
+    adminDist: resolve(e.ADMIN_DIST ?? new URL('../../admin/dist', import.meta.url).pathname),
+    admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD },
   };
 }

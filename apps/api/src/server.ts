@@ -2,6 +2,7 @@ import { createDb } from '@shop/db';
 import { seedDemo, seedReferenceData } from '@shop/db/seed';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { ensureFirstAdmin } from './modules/staff/staff.service.ts';
 
 /** Starts the shop: opens and migrates the database, seeds an empty one, serves until told to stop. */
 const config = loadConfig();
@@ -9,6 +10,8 @@ const database = await createDb({ databaseUrl: config.databaseUrl, dataDir: conf
 await database.migrate();
 await seedReferenceData(database.db);
 if (config.seed === 'demo') await seedDemo(database.db);
+
+const generatedAdmin = await ensureFirstAdmin(database.db, config.admin, 'en-US');
 
 const app = await buildApp(config, database);
 app.addHook('onClose', () => database.close());
@@ -26,3 +29,9 @@ app.log.info(`Shop ready at http://${shown}:${config.port} (${database.kind})`);
 console.log(
   `\n  Shop:      http://${shown}:${config.port}/\n  API docs:  http://${shown}:${config.port}/v1/docs\n`,
 );
+if (generatedAdmin) {
+  // Printed once, to the terminal only (never to the log): the operator's way into a new shop's back office.
+  console.log(
+    `  Back office: http://${shown}:${config.port}/admin\n  First admin: ${generatedAdmin.email}  password: ${generatedAdmin.password}\n  (set ADMIN_EMAIL and ADMIN_PASSWORD to choose them; change this password after logging in)\n`,
+  );
+}

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import type { StaffRole } from '@shop/contract';
 import { schema, type Database } from '@shop/db';
 import { seedDemo, seedReferenceData } from '@shop/db/seed';
 import { createTestDatabase } from '@shop/db/testing';
@@ -55,17 +56,21 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
   };
 }
 
-/** An activated shopper straight in the database (registration has its own tests). */
-export async function createShopper(
-  database: Database,
-  fields: { email: string; password: string; phone?: string },
-): Promise<{ id: string; email: string; password: string }> {
+interface UserFields {
+  email: string;
+  password: string;
+  phone?: string;
+}
+
+/** An activated account straight in the database (registration has its own tests). */
+async function createUser(database: Database, fields: UserFields, role: 'shopper' | StaffRole) {
   const [row] = await database.db
     .insert(schema.users)
     .values({
       email: fields.email,
       phone: fields.phone ?? null,
       passwordHash: await hashPassword(fields.password),
+      role,
       locale: 'en-US',
       activatedAt: new Date(),
     })
@@ -73,13 +78,33 @@ export async function createShopper(
   return { id: row!.id, email: fields.email, password: fields.password };
 }
 
+export function createShopper(database: Database, fields: UserFields) {
+  return createUser(database, fields, 'shopper');
+}
+
+export function createStaff(database: Database, fields: UserFields & { role: StaffRole }) {
+  return createUser(database, fields, fields.role);
+}
+
 /** Logs in through the API and returns the `cookie` header that carries the session. */
-export async function loginCookie(app: FastifyInstance, account: string, password: string): Promise<string> {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/v1/home/users/login',
-    payload: { account, password },
-  });
+export async function loginCookie(
+  app: FastifyInstance,
+  account: string,
+  password: string,
+  url = '/v1/home/users/login',
+): Promise<string> {
+  const res = await app.inject({ method: 'POST', url, payload: { account, password } });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
   return res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+}
+
+/** Logs a member of staff in to the staff API and returns the `cookie` header that carries the session. */
+export function staffLoginCookie(app: FastifyInstance, account: string, password: string): Promise<string> {
+  return loginCookie(app, account, password, '/v1/admin/login');
+}
+
+/** A member of staff straight in the database, logged in through the staff API: their account and session cookie. */
+export async function signedInStaff(test: TestApp, fields: UserFields & { role: StaffRole }) {
+  const member = await createStaff(test.database, fields);
+  return { ...member, cookie: await staffLoginCookie(test.app, member.email, member.password) };
 }

@@ -2,34 +2,44 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { LRUCache } from 'lru-cache';
+import type { ChangeName, ChangeSignals } from './change-signals.ts';
 
 export interface PreparedReply {
   body: Buffer;
-  /** Compressed copies, made once when the reply is prepared; absent when compression does not pay. */
-  gzip: Buffer | undefined;
-  brotli: Buffer | undefined;
+  /** Whether compressing the body pays (large enough, not an already compressed image). */
+  compressible: boolean;
+  /**
+   * Compressed copies, made the first time a client asks for them and kept: a reply fetched once (a one-off
+   * search page) costs no compression, a popular one is compressed once.
+   */
+  gzip?: Buffer;
+  brotli?: Buffer;
   etag: string;
   cacheControl: string;
   contentType: string;
+  /** The request headers the bytes depend on. */
+  vary: string;
 }
 
 const COMPRESS_FROM_BYTES = 1024;
+/** JSON, SVG and text shrink; JPEG, PNG, WebP and AVIF are compressed already and would only cost CPU. */
+const COMPRESSIBLE = /^(application\/json|image\/svg\+xml|text\/)/;
 
 /** Serialises a reply once: the bytes, their compressed copies and their ETag. */
-export function prepareReply(
+function prepareReply(
   payload: unknown,
   cacheControl: string,
   contentType = 'application/json; charset=utf-8',
+  perLocale = true,
 ): PreparedReply {
   const body = Buffer.isBuffer(payload) ? payload : Buffer.from(JSON.stringify(payload));
-  const compress = body.length >= COMPRESS_FROM_BYTES && !contentType.startsWith('image/png');
   return {
     body,
-    gzip: compress ? gzipSync(body, { level: 6 }) : undefined,
-    brotli: compress ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }) : undefined,
+    compressible: body.length >= COMPRESS_FROM_BYTES && COMPRESSIBLE.test(contentType),
     etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
     cacheControl,
     contentType,
+    vary: perLocale ? 'accept-language, accept-encoding' : 'accept-encoding',
   };
 }
 
@@ -40,35 +50,55 @@ export function prepareReply(
 export function sendPrepared(request: FastifyRequest, reply: FastifyReply, prepared: PreparedReply) {
   reply.header('etag', prepared.etag);
   reply.header('cache-control', prepared.cacheControl);
-  reply.header('vary', 'accept-language, accept-encoding');
+  reply.header('vary', prepared.vary);
   const ifNoneMatch = request.headers['if-none-match'];
   if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === prepared.etag)) {
     return reply.code(304).send();
   }
   reply.header('content-type', prepared.contentType);
-  const accepted = prepared.gzip ? (request.headers['accept-encoding'] ?? '') : '';
-  if (prepared.brotli && accepted.includes('br')) {
+  const accepted = prepared.compressible ? (request.headers['accept-encoding'] ?? '') : '';
+  if (accepted.includes('br')) {
+    prepared.brotli ??= brotliCompressSync(prepared.body, {
+      params: { [zlib.BROTLI_PARAM_QUALITY]: 5 },
+    });
     return reply.header('content-encoding', 'br').send(prepared.brotli);
   }
-  if (prepared.gzip && accepted.includes('gzip')) {
+  if (accepted.includes('gzip')) {
+    prepared.gzip ??= gzipSync(prepared.body, { level: 6 });
     return reply.header('content-encoding', 'gzip').send(prepared.gzip);
   }
   return reply.send(prepared.body);
 }
 
 /**
- * Replies kept as bytes, keyed by locale and URL. The owner of the data clears the cache whenever that data
- * changes; entries that depend on the clock (a coupon's validity window) carry their own expiry.
+ * Replies kept as bytes, keyed by locale and URL (by URL alone for replies that are the same in every language,
+ * such as images). The owner of the data clears the cache whenever that data changes; entries that depend on
+ * the clock (a coupon's validity window) carry their own expiry.
  */
 export class PreparedReplyCache {
+  constructor(private readonly perLocale = true) {}
+
   private readonly entries = new LRUCache<string, PreparedReply>({
     maxSize: 64 * 1024 * 1024,
-    sizeCalculation: (entry) =>
-      entry.body.length + (entry.gzip?.length ?? 0) + (entry.brotli?.length ?? 0) + 200,
+    // Counted at insertion, before any compressed copy exists: compressed copies are smaller than the body, so
+    // an entry takes at most about twice its counted size.
+    sizeCalculation: (entry) => entry.body.length + 200,
   });
+  /** Counts clears, so that a reply knows whether one came while it was being read. */
+  private generation = 0;
+  /** For each request the cache could not answer, the generation it started reading the data in. */
+  private readonly missedIn = new WeakMap<FastifyRequest, number>();
+  private readonly clearListeners: (() => void)[] = [];
+  /** Tells the other instances of a clear here (`shareClears`). */
+  private sendClear: (() => void) | undefined;
 
   keyOf(request: FastifyRequest): string {
-    return `${request.locale} ${request.url}`;
+    return this.perLocale ? `${request.locale} ${request.url}` : request.url;
+  }
+
+  /** Serialises a reply for this cache: its `Vary` says whether the language matters. */
+  prepare(payload: unknown, cacheControl: string, contentType?: string): PreparedReply {
+    return prepareReply(payload, cacheControl, contentType, this.perLocale);
   }
 
   get(key: string): PreparedReply | undefined {
@@ -80,20 +110,41 @@ export class PreparedReplyCache {
     return prepared;
   }
 
-  /** Prepares `payload`, keeps it for the next identical request and sends it. */
+  /**
+   * Prepares `payload`, keeps it for the next identical request and sends it. A payload read before a clear that
+   * came while it was being read (the request missed the cache before the clear) is sent but not kept: it may
+   * hold the data the clear was about.
+   */
   send(request: FastifyRequest, reply: FastifyReply, payload: unknown, cacheControl: string, ttlMs?: number) {
-    const prepared = this.set(this.keyOf(request), prepareReply(payload, cacheControl), ttlMs);
+    const prepared = this.prepare(payload, cacheControl);
+    const startedIn = this.missedIn.get(request);
+    if (startedIn === undefined || startedIn === this.generation)
+      this.set(this.keyOf(request), prepared, ttlMs);
     return sendPrepared(request, reply, prepared);
   }
-
-  private readonly clearListeners: (() => void)[] = [];
 
   /** Runs `listener` at every clear: for what is derived from the same data, such as the catalog's totals. */
   onClear(listener: () => void): void {
     this.clearListeners.push(listener);
   }
 
+  /**
+   * Makes every clear count on every instance of the shop: a clear here is sent to the others as `name`, and
+   * theirs clear this cache.
+   */
+  shareClears(signals: ChangeSignals, name: ChangeName): void {
+    signals.onRemote(name, () => this.clearHere());
+    this.sendClear = () => signals.send(name);
+  }
+
   clear(): void {
+    this.clearHere();
+    this.sendClear?.();
+  }
+
+  /** Drops this instance's replies only: for a change another instance made, and has announced. */
+  clearHere(): void {
+    this.generation++;
     this.entries.clear();
     for (const listener of this.clearListeners) listener();
   }
@@ -101,7 +152,9 @@ export class PreparedReplyCache {
   /** Answers from the cache when it holds this request's reply; otherwise leaves the request alone. */
   tryServe(request: FastifyRequest, reply: FastifyReply): FastifyReply | undefined {
     const hit = this.entries.get(this.keyOf(request));
-    return hit ? sendPrepared(request, reply, hit) : undefined;
+    if (hit) return sendPrepared(request, reply, hit);
+    this.missedIn.set(request, this.generation);
+    return undefined;
   }
 
   /** An `onRequest` hook that answers from the cache before the query is even parsed. */

@@ -1,17 +1,35 @@
 import type { FastifyInstance } from 'fastify';
 
-const contentSecurityPolicy = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data: blob:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+const policyWith = (styleSrc: string) =>
+  [
+    "default-src 'self'",
+    "script-src 'self'",
+    styleSrc,
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+
+const contentSecurityPolicy = policyWith("style-src 'self'");
+
+/**
+ * The back office's policy (sent with its index.html, apps/api/src/plugins/admin-app.ts). antd and
+ * ProComponents write their styles into <style> elements at run time (CSS-in-JS), which `style-src 'self'`
+ * refuses. Rather than `'unsafe-inline'`, which would also let styles injected into the page's markup through,
+ * each response carries a fresh random nonce: the app gives it to antd (`ConfigProvider csp`) and to the other
+ * style elements its own code creates (apps/admin/src/app/csp-nonce.ts), so only styles made by the app's
+ * scripts apply and markup injected into the page gets none. Some antd helpers write `style` attributes with
+ * `setAttribute` (measuring text, for one), which a nonce cannot cover: `style-src-attr 'unsafe-inline'` allows
+ * style attributes only — they can restyle an element but load nothing and run nothing — while <style> elements
+ * still need the nonce. Scripts stay `'self'` only.
+ */
+export function adminContentSecurityPolicy(nonce: string): string {
+  return policyWith(`style-src 'self' 'nonce-${nonce}'; style-src-attr 'unsafe-inline'`);
+}
 
 /** Sent on every reply; a fixed set, so it is built once rather than per request. */
 export const securityHeaders: Readonly<Record<string, string>> = {

@@ -6,6 +6,31 @@ import { AppError, Code, SIGNED_IN_HINT_COOKIE } from '@shop/contract';
 import { schema, type Db } from '@shop/db';
 
 export const SESSION_COOKIE = 'sid';
+/**
+ * Staff sessions use their own cookie, sent only to the staff API and never cross-site: a shopper session
+ * cannot reach the back office and a staff session is not exposed to the storefront's pages.
+ */
+export const STAFF_SESSION_COOKIE = 'staff_sid';
+
+export interface SessionCookie {
+  name: string;
+  path: string;
+  sameSite: 'lax' | 'strict';
+  /** A readable cookie telling the pages that someone is signed in, without revealing the session. */
+  hintName?: string;
+}
+
+export const SHOPPER_COOKIE: SessionCookie = {
+  name: SESSION_COOKIE,
+  path: '/',
+  sameSite: 'lax',
+  hintName: SIGNED_IN_HINT_COOKIE,
+};
+export const STAFF_COOKIE: SessionCookie = {
+  name: STAFF_SESSION_COOKIE,
+  path: '/v1/admin',
+  sameSite: 'strict',
+};
 /** A session unused this long ends. */
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
 /** A session ends this long after login, however active. */
@@ -31,6 +56,8 @@ export interface SessionStore {
   delete(id: string): Promise<void>;
   /** Ends every session of a user but `keepId`. */
   deleteForUser(userId: string, keepId?: string): Promise<void>;
+  /** Every stored session of a user (expired ones may be among them). */
+  listForUser(userId: string): Promise<SessionRecord[]>;
 }
 
 export class DbSessionStore implements SessionStore {
@@ -58,6 +85,10 @@ export class DbSessionStore implements SessionStore {
     await this.db
       .delete(schema.sessions)
       .where(keepId ? and(sameUser, ne(schema.sessions.id, keepId)) : sameUser);
+  }
+
+  listForUser(userId: string) {
+    return this.db.select().from(schema.sessions).where(eq(schema.sessions.userId, userId));
   }
 }
 
@@ -111,6 +142,12 @@ export class RedisSessionStore implements SessionStore {
       .srem(this.userKey(userId), ...ids)
       .exec();
   }
+
+  async listForUser(userId: string) {
+    const ids = await this.redis.smembers(this.userKey(userId));
+    const found = await Promise.all(ids.map((id) => this.find(id)));
+    return found.filter((session): session is SessionRecord => session !== null);
+  }
 }
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -125,6 +162,7 @@ export class Sessions {
   constructor(
     private readonly app: FastifyInstance,
     private readonly store: SessionStore,
+    private readonly cookie: SessionCookie = SHOPPER_COOKIE,
   ) {}
 
   /** The request's live session, or null. */
@@ -161,8 +199,8 @@ export class Sessions {
     await this.store.save(session);
     this.loaded.set(request, Promise.resolve(session));
     const options = this.cookieOptions(request);
-    reply.setCookie(SESSION_COOKIE, token, { ...options, httpOnly: true });
-    reply.setCookie(SIGNED_IN_HINT_COOKIE, '1', { ...options, httpOnly: false });
+    reply.setCookie(this.cookie.name, token, { ...options, httpOnly: true });
+    if (this.cookie.hintName) reply.setCookie(this.cookie.hintName, '1', { ...options, httpOnly: false });
   }
 
   async end(request: FastifyRequest, reply: FastifyReply): Promise<void> {
@@ -177,10 +215,23 @@ export class Sessions {
     return this.store.deleteForUser(userId, keep?.id);
   }
 
+  /** Ends one session by its store id (a member ending another of their sessions). */
+  endSession(id: string): Promise<void> {
+    return this.store.delete(id);
+  }
+
+  /** The user's sessions that are still live, most recently used first. */
+  async listForUser(userId: string): Promise<SessionRecord[]> {
+    const now = Date.now();
+    return (await this.store.listForUser(userId))
+      .filter((s) => s.expiresAt.getTime() > now && s.lastSeenAt.getTime() + SESSION_IDLE_MS > now)
+      .sort((a, b) => b.lastSeenAt.getTime() - a.lastSeenAt.getTime());
+  }
+
   private async load(request: FastifyRequest): Promise<SessionRecord | null> {
     const header = request.headers.cookie;
-    if (!header?.includes(`${SESSION_COOKIE}=`)) return null;
-    const token = this.app.parseCookie(header)[SESSION_COOKIE];
+    if (!header?.includes(`${this.cookie.name}=`)) return null;
+    const token = this.app.parseCookie(header)[this.cookie.name];
     if (!token || token.length > 100) return null;
     const session = await this.store.find(hashToken(token));
     if (!session) return null;
@@ -196,8 +247,8 @@ export class Sessions {
 
   private cookieOptions(request: FastifyRequest) {
     return {
-      path: '/',
-      sameSite: 'lax' as const,
+      path: this.cookie.path,
+      sameSite: this.cookie.sameSite,
       secure: request.protocol === 'https',
       maxAge: SESSION_ABSOLUTE_MS / 1000,
     };
@@ -205,7 +256,7 @@ export class Sessions {
 
   private clearCookies(request: FastifyRequest, reply: FastifyReply) {
     const { path, sameSite, secure } = this.cookieOptions(request);
-    reply.clearCookie(SESSION_COOKIE, { path, sameSite, secure, httpOnly: true });
-    reply.clearCookie(SIGNED_IN_HINT_COOKIE, { path, sameSite, secure });
+    reply.clearCookie(this.cookie.name, { path, sameSite, secure, httpOnly: true });
+    if (this.cookie.hintName) reply.clearCookie(this.cookie.hintName, { path, sameSite, secure });
   }
 }

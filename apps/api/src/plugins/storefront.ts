@@ -9,9 +9,14 @@ const HASHED_ASSET = /^\/assets\//;
 /**
  * Serves the built storefront: hashed assets cached for a year, the app's routes answered with index.html
  * (history mode), any other path with index.html and status 404 so the app shows its 404 page.
- * Without a build (API-only tests) unknown paths get a plain 404 page.
+ * Without a build (API-only tests) unknown paths get a plain 404 page. `onPageView` hears of each page the
+ * app's routes serve (the dashboard counts visitors from it); it must not block.
  */
-export async function registerStorefront(app: FastifyInstance, distDir: string) {
+export async function registerStorefront(
+  app: FastifyInstance,
+  distDir: string,
+  onPageView: (request: FastifyRequest) => void = () => {},
+) {
   const indexFile = join(distDir, 'index.html');
   if (!existsSync(indexFile)) {
     app.log.warn({ distDir }, 'storefront build not found; serving the API only');
@@ -43,7 +48,10 @@ export async function registerStorefront(app: FastifyInstance, distDir: string) 
       .send(indexHtml);
 
   for (const path of STOREFRONT_PATHS) {
-    app.get(path, { schema: { hide: true } }, (_request, reply) => sendIndex(reply, 200));
+    app.get(path, { schema: { hide: true } }, (request, reply) => {
+      onPageView(request);
+      return sendIndex(reply, 200);
+    });
   }
   return { sendNotFoundPage: (_request: FastifyRequest, reply: FastifyReply) => sendIndex(reply, 404) };
 }

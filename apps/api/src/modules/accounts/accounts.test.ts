@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@shop/db';
@@ -305,12 +306,26 @@ describe('login, sessions and profile', () => {
         payload: body,
       });
     };
-    const png = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(64)]);
-    const ok = await upload(png);
+    // A phone photo: larger than any avatar, with the place it was taken in its EXIF block.
+    const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#c06' } })
+      .withExif({ IFD0: { Make: 'Phone', ImageDescription: 'Rua Augusta 1500, Sao Paulo' } })
+      .jpeg()
+      .toBuffer();
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+    const ok = await upload(photo, 'image/jpeg');
     expect(ok.statusCode, ok.body).toBe(200);
     const avatar = ok.json().data.avatar as string;
-    expect(avatar).toMatch(/^\/media\/[a-f0-9]{32}\.png$/);
-    expect((await t.app.inject(avatar)).headers['content-type']).toBe('image/png');
+    expect(avatar).toMatch(/^\/media\/[a-f0-9]{32}\.webp$/);
+    const served = await t.app.inject(avatar);
+    expect(served.headers['content-type']).toBe('image/webp');
+    const stored = await sharp(served.rawPayload).metadata();
+    expect(stored).toMatchObject({ format: 'webp', width: 256, height: 256 });
+    expect(stored.exif).toBeUndefined();
+    expect(served.rawPayload.includes('Rua Augusta')).toBe(false);
+
+    const png = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(64)]);
+    const broken = await upload(png);
+    expect(broken.statusCode).toBe(415);
 
     const html = await upload(Buffer.from('<script>alert(1)</script>'), 'image/png');
     expect(html.statusCode).toBe(415);

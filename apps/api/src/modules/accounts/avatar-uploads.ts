@@ -1,32 +1,26 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { AppError, Code, MAX_AVATAR_BYTES } from '@shop/contract';
+import sharp from 'sharp';
+import { AppError, Code, MAX_AVATAR_BYTES, MAX_IMAGE_PIXELS } from '@shop/contract';
 import { schema, type Db } from '@shop/db';
+import { sniffRasterType } from '../media/image-types.ts';
 
-/** Image types recognised by their first bytes, never by the name or type the browser claims. */
-const SIGNATURES: { ext: string; contentType: string; matches: (b: Buffer) => boolean }[] = [
-  {
-    ext: 'png',
-    contentType: 'image/png',
-    matches: (b) => b.subarray(0, 8).equals(Buffer.from('89504e470d0a1a0a', 'hex')),
-  },
-  { ext: 'jpg', contentType: 'image/jpeg', matches: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
-  {
-    ext: 'webp',
-    contentType: 'image/webp',
-    matches: (b) =>
-      b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
-  },
-];
+/** Avatars are shown 104 px wide at the most (the account center); twice that and more for sharp screens. */
+const AVATAR_SIDE = 256;
+const AVATAR_TYPES = new Set(['png', 'jpg', 'webp']);
 
-/** Stores an uploaded avatar in the media table and returns its URL. */
+const refuseType = () =>
+  new AppError(Code.validation, 'error.upload.type', { file: 'error.upload.type' }, 415);
+
+/**
+ * Stores an uploaded avatar in the media table and returns its URL. The picture is decoded and written anew as a
+ * square WebP, never kept as sent: avatars are public, and a phone photo's metadata can say where it was taken.
+ */
 export class AvatarUploads {
   constructor(private readonly db: Db) {}
 
   async store(request: FastifyRequest): Promise<string> {
-    if (!request.isMultipart()) {
-      throw new AppError(Code.validation, 'error.upload.type', { file: 'error.upload.type' }, 415);
-    }
+    if (!request.isMultipart()) throw refuseType();
     const file = await request.file({ limits: { fileSize: MAX_AVATAR_BYTES, files: 1, fields: 0 } });
     if (!file) throw new AppError(Code.validation, 'validation.required', { file: 'validation.required' });
     const bytes = await file.toBuffer().catch((error: { code?: string }) => {
@@ -35,12 +29,20 @@ export class AvatarUploads {
       }
       throw error;
     });
-    const type = SIGNATURES.find((s) => s.matches(bytes));
-    if (!type) throw new AppError(Code.validation, 'error.upload.type', { file: 'error.upload.type' }, 415);
-    const id = `${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}.${type.ext}`;
+    const type = sniffRasterType(bytes);
+    if (!type || !AVATAR_TYPES.has(type.extension)) throw refuseType();
+    // sharp writes no metadata unless asked to; `autoOrient` turns the pixels the way the EXIF said first.
+    const webp = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', autoOrient: true })
+      .resize(AVATAR_SIDE, AVATAR_SIDE, { fit: 'cover', withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer()
+      .catch(() => {
+        throw refuseType();
+      });
+    const id = `${createHash('sha256').update(webp).digest('hex').slice(0, 32)}.webp`;
     await this.db
       .insert(schema.media)
-      .values({ id, contentType: type.contentType, bytes })
+      .values({ id, contentType: 'image/webp', bytes: webp })
       .onConflictDoNothing();
     return `/media/${id}`;
   }

@@ -23,8 +23,9 @@ export function catalogRoutes(
   shopLocale: (locale: ShopLocale['locale']) => ShopLocale,
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  // Whoever changes the catalog clears its replies; the totals behind them go at the same moment.
-  cache.onClear(() => catalog.forgetTotals());
+  // Whoever changes the catalog clears its replies: the one "catalog changed" signal. What the service derived
+  // from the catalog (totals, the search index) goes at the same moment.
+  cache.onClear(() => catalog.catalogChanged());
 
   routes.get(
     '/v1/home/goods',

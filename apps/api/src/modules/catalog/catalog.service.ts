@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import { LRUCache } from 'lru-cache';
 import {
@@ -13,6 +13,15 @@ import {
   type PageMeta,
 } from '@shop/contract';
 import { schema, type Db } from '@shop/db';
+import {
+  containsTerm,
+  isShortTerm,
+  resemblesTerm,
+  searchTerms,
+  sortOrders,
+  type ListedGoods,
+} from './goods-search.ts';
+import { SearchIndex } from './search-index.ts';
 
 const { goods, goodsTranslations, skus, categories } = schema;
 
@@ -22,54 +31,8 @@ export interface ShopLocale {
   currency: string;
 }
 
-/** Terms past this many are ignored: each costs an index scan, and real searches have two or three. */
-const MAX_SEARCH_TERMS = 6;
-/** pg_trgm finds terms from three characters on; shorter ones are looked up in goods.search_grams. */
-const SHORTEST_TRIGRAM_TERM = 3;
 /** Filters whose totals are remembered; an entry is a short key and a number. */
 const REMEMBERED_TOTALS = 5_000;
-
-type SortColumns = Record<'id' | 'createdAt' | 'sales' | 'price', AnyColumn>;
-
-/**
- * The contract's sorts. Ties go by id in the sort's own direction, so each sort reads one index of schema.ts
- * forwards or backwards and stops after the page.
- */
-const sortOrders: Record<GoodsQuery['sort'], (columns: SortColumns) => SQL[]> = {
-  newest: (c) => [desc(c.createdAt), desc(c.id)],
-  sales: (c) => [desc(c.sales), desc(c.createdAt), desc(c.id)],
-  price_asc: (c) => [asc(c.price), asc(c.id)],
-  price_desc: (c) => [desc(c.price), desc(c.id)],
-};
-
-/**
- * The keyword's words, each of which a goods must match. Words without a letter or digit are left out (they
- * would match nearly everything or nothing), so a keyword made only of such words finds nothing.
- */
-function searchTerms(keyword: string): string[] {
-  const terms = keyword.split(/\s+/).filter((term) => /[\p{L}\p{N}]/u.test(term));
-  return [...new Set(terms)].slice(0, MAX_SEARCH_TERMS);
-}
-
-const isShortTerm = (term: string) => [...term].length < SHORTEST_TRIGRAM_TERM;
-
-/**
- * The goods' names or descriptions contain the term in some locale, ignoring case. Chinese has no spaces, so
- * this is a substring test. A term too short for trigrams (耳机, tv) is matched against the names only, through
- * their characters, character pairs and short words: in descriptions such terms match too much to help.
- */
-function containsTerm(term: string): SQL {
-  if (isShortTerm(term)) {
-    return sql`${goods.searchGrams} @> goods_search_grams(lower(${term}))`;
-  }
-  const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return sql`${goods.searchText} like lower(${pattern})`;
-}
-
-/** A stretch of the goods' names is spelt like the term (pg_trgm word similarity, at least 0.6 by default). */
-function resemblesTerm(term: string): SQL {
-  return isShortTerm(term) ? containsTerm(term) : sql`${goods.searchNames} %> lower(${term})`;
-}
 
 /** What a goods summary needs from the goods table; the name comes from goods_translations. */
 const summaryColumns = {
@@ -89,42 +52,74 @@ type PageSubquery = SubqueryWithSelection<
   'page'
 >;
 
+export interface CatalogOptions {
+  /**
+   * Answer keyword searches from the in-memory search index (search-index.ts) instead of one SQL search per
+   * request. Only for an instance whose `catalogChanged()` is called on every catalog change (app.ts ties it
+   * to the public replies' clear); without that its searches would go stale. Off by default.
+   */
+  inMemorySearch?: boolean;
+}
+
 export class CatalogService {
   /**
    * Totals of listings without a keyword, by filter, as promises so that concurrent first requests share one
    * count. Counting a whole shelf takes milliseconds even from an index, and every page and sort of a listing
-   * has the same total, which changes only with the catalog; its owner then calls `forgetTotals`
-   * (catalog.routes.ts ties that to clearing the prepared replies).
+   * has the same total, which changes only with the catalog; its owner then calls `catalogChanged`
+   * (catalog.routes.ts ties it to clearing the prepared replies).
    */
   private readonly shelfTotals = new LRUCache<string, Promise<number>>({ max: REMEMBERED_TOTALS });
+  private readonly searchIndex: SearchIndex | undefined;
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    options: CatalogOptions = {},
+  ) {
+    this.searchIndex = options.inMemorySearch ? new SearchIndex(db) : undefined;
+  }
 
   async listGoods(query: GoodsQuery, at: ShopLocale): Promise<{ items: GoodsSummary[]; meta: PageMeta }> {
     const { rows, total } = await this.findGoods(query, at);
     return {
-      items: rows.map(({ total: _total, ...row }) => ({
-        ...row,
-        currency: at.currency,
+      items: rows.map((row) => ({
+        id: row.id,
+        categoryId: row.categoryId,
+        image: row.image,
+        price: row.price,
+        originalPrice: row.originalPrice,
+        sales: row.sales,
+        stock: row.stock,
         createdAt: row.createdAt.toISOString(),
+        name: row.name,
+        currency: at.currency,
       })),
       meta: { page: query.page, pageSize: query.pageSize, total },
     };
   }
 
-  forgetTotals(): void {
+  /**
+   * The catalog changed: forgets everything read from it (totals, the search index). To be called after every
+   * committed change to goods, their translations, SKUs or categories; catalog.routes.ts calls it whenever the public
+   * replies are cleared, which is the one "catalog changed" signal (see search-index.ts).
+   */
+  catalogChanged(): void {
     this.shelfTotals.clear();
+    this.searchIndex?.catalogChanged();
   }
 
   /**
    * With a keyword: goods containing every term; when none does, goods whose names resemble every term, so
    * that "hedphones" still finds headphones.
    */
-  private async findGoods(query: GoodsQuery, at: ShopLocale) {
-    const shelf = this.shelfFilters(query);
-    if (!query.keyword) return this.browseGoods(and(...shelf), query, at);
+  private async findGoods(
+    query: GoodsQuery,
+    at: ShopLocale,
+  ): Promise<{ rows: ListedGoods[]; total: number }> {
+    if (!query.keyword) return this.browseGoods(and(...this.shelfFilters(query)), query, at);
     const terms = searchTerms(query.keyword);
     if (terms.length === 0) return { rows: [], total: 0 };
+    if (this.searchIndex) return this.searchIndex.search(terms, query, at);
+    const shelf = this.shelfFilters(query);
     const found = await this.queryPageCountingMatches(and(...shelf, ...terms.map(containsTerm)), query, at);
     if (found.total > 0 || terms.every(isShortTerm)) return found;
     return this.queryPageCountingMatches(and(...shelf, ...terms.map(resemblesTerm)), query, at);

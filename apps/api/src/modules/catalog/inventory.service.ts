@@ -117,16 +117,33 @@ export class InventoryService {
   }
 
   /** Counts units as sold once they are paid for. */
-  async recordSales(tx: Db, lines: { skuId: string; goodsId: string; quantity: number }[]): Promise<void> {
+  recordSales(tx: Db, lines: SoldLine[]): Promise<void> {
+    return this.addSales(tx, lines, 1);
+  }
+
+  /** Stops counting a refunded order's units as sold: best sellers are what shoppers kept. */
+  withdrawSales(tx: Db, lines: SoldLine[]): Promise<void> {
+    return this.addSales(tx, lines, -1);
+  }
+
+  private async addSales(tx: Db, lines: SoldLine[], sign: 1 | -1): Promise<void> {
     for (const line of lines) {
+      const change = sign * line.quantity;
+      // Never below zero: sales counted before a seed or an import may not cover the order refunded now.
       await tx
         .update(skus)
-        .set({ sales: sql`${skus.sales} + ${line.quantity}` })
+        .set({ sales: sql`greatest(${skus.sales} + ${change}, 0)` })
         .where(eq(skus.id, line.skuId));
       await tx
         .update(goods)
-        .set({ sales: sql`${goods.sales} + ${line.quantity}` })
+        .set({ sales: sql`greatest(${goods.sales} + ${change}, 0)` })
         .where(eq(goods.id, line.goodsId));
     }
   }
+}
+
+interface SoldLine {
+  skuId: string;
+  goodsId: string;
+  quantity: number;
 }

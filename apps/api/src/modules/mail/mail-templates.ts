@@ -122,7 +122,7 @@ export function verificationCodeText(locale: Locale, values: { to: string; shop:
   return { to: values.to, subject: fill(t.subject, values), text: fill(t.text, values), html: '' };
 }
 
-export type OrderNotice = 'placed' | 'paid' | 'shipped' | 'cancelled';
+export type OrderNotice = 'placed' | 'paid' | 'shipped' | 'cancelled' | 'refunded';
 
 const orderNotices: Record<OrderNotice, Record<Locale, { subject: string; body: string }>> = {
   placed: {
@@ -162,10 +162,22 @@ const orderNotices: Record<OrderNotice, Record<Locale, { subject: string; body: 
     },
   },
   shipped: {
-    'en-US': { subject: '{shop}: order {order} shipped', body: 'Your order {order} is on its way.' },
-    'pt-BR': { subject: '{shop}: pedido {order} enviado', body: 'Seu pedido {order} está a caminho.' },
-    'zh-CN': { subject: '{shop}：订单 {order} 已发货', body: '你的订单 {order} 已发出。' },
-    'zh-TW': { subject: '{shop}：訂單 {order} 已出貨', body: '你的訂單 {order} 已寄出。' },
+    'en-US': {
+      subject: '{shop}: order {order} shipped',
+      body: 'Your order {order} is on its way with {carrier}, tracking number {tracking}.',
+    },
+    'pt-BR': {
+      subject: '{shop}: pedido {order} enviado',
+      body: 'Seu pedido {order} está a caminho pela {carrier}, código de rastreio {tracking}.',
+    },
+    'zh-CN': {
+      subject: '{shop}：订单 {order} 已发货',
+      body: '你的订单 {order} 已由{carrier}发出，运单号 {tracking}。',
+    },
+    'zh-TW': {
+      subject: '{shop}：訂單 {order} 已出貨',
+      body: '你的訂單 {order} 已由{carrier}寄出，貨運單號 {tracking}。',
+    },
   },
   cancelled: {
     'en-US': {
@@ -179,6 +191,24 @@ const orderNotices: Record<OrderNotice, Record<Locale, { subject: string; body: 
     'zh-CN': { subject: '{shop}：订单 {order} 已取消', body: '你的订单 {order} 已取消，未产生任何扣款。' },
     'zh-TW': { subject: '{shop}：訂單 {order} 已取消', body: '你的訂單 {order} 已取消，未產生任何扣款。' },
   },
+  refunded: {
+    'en-US': {
+      subject: '{shop}: order {order} refunded',
+      body: 'We refunded {total} for your order {order}. Depending on your bank it can take a few days to show.',
+    },
+    'pt-BR': {
+      subject: '{shop}: pedido {order} reembolsado',
+      body: 'Reembolsamos {total} do seu pedido {order}. Dependendo do seu banco, pode levar alguns dias para aparecer.',
+    },
+    'zh-CN': {
+      subject: '{shop}：订单 {order} 已退款',
+      body: '我们已为你的订单 {order} 退款 {total}。视银行而定，款项可能需要几天才能到账。',
+    },
+    'zh-TW': {
+      subject: '{shop}：訂單 {order} 已退款',
+      body: '我們已為你的訂單 {order} 退款 {total}。視銀行而定，款項可能需要幾天才會入帳。',
+    },
+  },
 };
 
 const orderLinkLabel: Record<Locale, string> = {
@@ -191,10 +221,25 @@ const orderLinkLabel: Record<Locale, string> = {
 export function orderNoticeMail(
   notice: OrderNotice,
   locale: Locale,
-  values: { to: string; shop: string; order: string; total: string; minutes: number; link: string },
+  values: {
+    to: string;
+    shop: string;
+    order: string;
+    total: string;
+    minutes: number;
+    link: string;
+    /** The shipment, for the `shipped` notice. */
+    carrier?: string;
+    tracking?: string;
+  },
 ): OutgoingMessage {
   const t = orderNotices[notice][locale];
-  const vars = { ...values, minutes: String(values.minutes) };
+  const vars = {
+    ...values,
+    minutes: String(values.minutes),
+    carrier: values.carrier ?? '',
+    tracking: values.tracking ?? '',
+  };
   const subject = fill(t.subject, vars);
   const body = fill(t.body, vars);
   const label = orderLinkLabel[locale];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canTransition, sourcesOf } from './order-states.ts';
+import { orderStatusValues } from '@shop/contract';
+import { canTransition, returnsStock, sourcesOf, STAFF_ACTIONS, staffMay } from './order-states.ts';
 
 describe('order states', () => {
   it('follows the contract lifecycle', () => {
@@ -16,5 +17,30 @@ describe('order states', () => {
     expect(canTransition('completed', 'refunded')).toBe(false);
     expect(canTransition('pending_payment', 'shipped')).toBe(false);
     expect(sourcesOf('refunded').sort()).toEqual(['paid', 'shipped']);
+  });
+});
+
+describe('staff actions', () => {
+  it('are transitions of the lifecycle table', () => {
+    for (const action of Object.values(STAFF_ACTIONS)) {
+      for (const from of action.from) expect(canTransition(from, action.to)).toBe(true);
+    }
+  });
+
+  it('ship only paid orders', () => {
+    expect(orderStatusValues.filter((s) => staffMay('ship', s))).toEqual(['paid']);
+  });
+
+  it('refund paid and shipped orders, never twice, never an unpaid, cancelled or completed one', () => {
+    expect(orderStatusValues.filter((s) => staffMay('refund', s))).toEqual(['paid', 'shipped']);
+    for (const status of ['pending_payment', 'cancelled', 'completed', 'refunded'] as const) {
+      expect(staffMay('refund', status)).toBe(false);
+    }
+  });
+
+  it('put units back in stock only when the order had not left the warehouse', () => {
+    expect(returnsStock('refund', 'paid')).toBe(true);
+    expect(returnsStock('refund', 'shipped')).toBe(false);
+    expect(returnsStock('ship', 'paid')).toBe(false);
   });
 });

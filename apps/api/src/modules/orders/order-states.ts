@@ -21,3 +21,26 @@ export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
 export function sourcesOf(to: OrderStatus): OrderStatus[] {
   return (Object.keys(ORDER_TRANSITIONS) as OrderStatus[]).filter((from) => canTransition(from, to));
 }
+
+/**
+ * What staff may do to an order, and from which states (contract: `paid → shipped`, `paid|shipped → refunded`,
+ * by staff). Each is a transition of the table above; `returnsStock` lists the states in which the goods are
+ * still in the warehouse, so a refund from them puts the units back on sale.
+ */
+export const STAFF_ACTIONS = {
+  ship: { from: ['paid'], to: 'shipped', returnsStock: [] },
+  refund: { from: ['paid', 'shipped'], to: 'refunded', returnsStock: ['paid'] },
+} as const satisfies Record<
+  string,
+  { from: readonly OrderStatus[]; to: OrderStatus; returnsStock: readonly OrderStatus[] }
+>;
+export type StaffAction = keyof typeof STAFF_ACTIONS;
+
+export function staffMay(action: StaffAction, status: OrderStatus): boolean {
+  return (STAFF_ACTIONS[action].from as readonly OrderStatus[]).includes(status);
+}
+
+/** Whether undoing an order in `status` with `action` gives its units back to stock. */
+export function returnsStock(action: StaffAction, status: OrderStatus): boolean {
+  return (STAFF_ACTIONS[action].returnsStock as readonly OrderStatus[]).includes(status);
+}

@@ -40,7 +40,9 @@ export interface OrderRequest {
 }
 
 /** Told about every change a shopper should hear of; sends the mail. */
-export type OrderNotifier = (notice: OrderNotice, order: OrderRow) => Promise<void>;
+/** What happened to an order: the changes shoppers are mailed about, and their own confirmation of receipt. */
+export type OrderChangeNotice = OrderNotice | 'completed';
+export type OrderNotifier = (notice: OrderChangeNotice, order: OrderRow) => Promise<void>;
 
 /** Touches stock: the catalog's cached replies must be dropped. */
 export type StockChanged = () => void;
@@ -252,6 +254,7 @@ export class OrdersService {
   async confirmReceipt(userId: string, id: string): Promise<OrderDetail> {
     await this.ownedOrThrow(userId, id);
     await this.db.transaction((tx) => this.transition(tx, id, 'completed', 'shopper'));
+    await this.notifyById('completed', id);
     return this.detail(userId, id);
   }
 
@@ -305,12 +308,17 @@ export class OrdersService {
     await this.notifyById('cancelled', id);
   }
 
-  /** Moves an order along the lifecycle table in one conditional UPDATE: a concurrent change cannot slip in. */
-  private async transition(tx: Db, id: string, to: OrderStatus, actor: string) {
+  /**
+   * Moves an order along the lifecycle table in one conditional UPDATE: a concurrent change cannot slip in.
+   * `from` narrows the states it may leave (staff acting on the state they saw); staff changes
+   * (orders-admin.service.ts) call this inside their own transaction, with the member's id as `actor`.
+   */
+  async transition(tx: Db, id: string, to: OrderStatus, actor: string, from = sourcesOf(to)) {
+    const allowed = from.filter((status) => sourcesOf(to).includes(status));
     const [moved] = await tx
       .update(orders)
       .set({ status: to, updatedAt: new Date() })
-      .where(and(eq(orders.id, id), inArray(orders.status, sourcesOf(to))))
+      .where(and(eq(orders.id, id), inArray(orders.status, allowed)))
       .returning({ id: orders.id });
     if (!moved) throw new AppError(Code.refused, 'error.order.transition', undefined, 409);
     await tx.insert(orderEvents).values({ orderId: id, status: to, actor });
@@ -324,7 +332,7 @@ export class OrdersService {
     if (!row) throw new AppError(Code.notFound, 'error.notFound');
   }
 
-  private async notifyById(notice: OrderNotice, id: string) {
+  private async notifyById(notice: OrderChangeNotice, id: string) {
     const [row] = await this.db.select().from(orders).where(eq(orders.id, id));
     if (row) await this.notify(notice, row);
   }
@@ -370,7 +378,7 @@ export class OrdersService {
   }
 }
 
-function toOrder(
+export function toOrder(
   row: OrderRow,
   lines: (typeof orderLines.$inferSelect)[],
   events: (typeof orderEvents.$inferSelect)[],
@@ -397,6 +405,8 @@ function toOrder(
     note: row.note,
     createdAt: row.createdAt.toISOString(),
     payBy: row.status === 'pending_payment' && row.payBy ? row.payBy.toISOString() : null,
+    shipment:
+      row.carrier && row.trackingNumber ? { carrier: row.carrier, trackingNumber: row.trackingNumber } : null,
     history: events.map((e) => ({ status: e.status, at: e.at.toISOString(), actor: e.actor })),
   };
 }

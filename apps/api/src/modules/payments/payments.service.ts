@@ -4,8 +4,26 @@ import { AppError, Code, type Charge } from '@shop/contract';
 import { schema, type Db } from '@shop/db';
 import type { OrdersService } from '../orders/orders.service.ts';
 
-const { charges, paymentEvents, webhookDeliveries } = schema;
+const { charges, paymentEvents, refunds, webhookDeliveries } = schema;
 type ChargeRow = typeof charges.$inferSelect;
+export type RefundRow = typeof refunds.$inferSelect;
+
+/**
+ * A payment provider's side of a refund. `key` is the provider's idempotency key: a call repeated after a lost
+ * reply must not return the money twice. A real provider implements this; the sandbox's money is not real, so
+ * it has nothing to call.
+ */
+export interface RefundGateway {
+  refund(request: {
+    orderId: string;
+    chargeId: string | null;
+    amount: number;
+    currency: string;
+    key: string;
+  }): Promise<void>;
+}
+
+export const sandboxRefunds: RefundGateway = { refund: async () => {} };
 
 /** How far a webhook's timestamp may be from now before it is refused as a replay. */
 export const WEBHOOK_TOLERANCE_S = 300;
@@ -57,7 +75,55 @@ export class PaymentsService {
     private readonly db: Db,
     private readonly orders: OrdersService,
     private readonly webhookSecret: () => string,
+    private readonly refunds: RefundGateway = sandboxRefunds,
   ) {}
+
+  /**
+   * Refunds an order's whole total inside the caller's transaction: the refund row first (one per order, by a
+   * unique index, so a second refund fails however many staff click at once), then the provider. A provider
+   * failure rolls the caller's transaction back; the order id is the provider's idempotency key.
+   */
+  async refund(
+    tx: Db,
+    order: { id: string; total: number; currency: string },
+    actorId: string,
+    reason: string,
+  ): Promise<RefundRow> {
+    const [row] = await tx
+      .insert(refunds)
+      .values({ orderId: order.id, amount: order.total, currency: order.currency, reason, actorId })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) throw new AppError(Code.refused, 'error.order.alreadyRefunded', undefined, 409);
+    const [paid] = await tx
+      .select({ id: charges.id })
+      .from(charges)
+      .where(and(eq(charges.orderId, order.id), eq(charges.status, 'succeeded')))
+      .limit(1);
+    try {
+      await this.refunds.refund({
+        orderId: order.id,
+        chargeId: paid?.id ?? null,
+        amount: order.total,
+        currency: order.currency,
+        key: `refund-${order.id}`,
+      });
+    } catch (cause) {
+      const refused = new AppError(Code.refused, 'error.refund.failed', undefined, 502);
+      refused.cause = cause;
+      throw refused;
+    }
+    return row;
+  }
+
+  /** An order's charges, oldest first, and its refund if any: what the back office shows of its money. */
+  async paymentsOf(orderId: string): Promise<{ charges: ChargeRow[]; refund: RefundRow | null }> {
+    const [chargeRows, [refund]] = await Promise.all([
+      this.db.select().from(charges).where(eq(charges.orderId, orderId)).orderBy(asc(charges.createdAt)),
+      this.db.select().from(refunds).where(eq(refunds.orderId, orderId)),
+    ]);
+    return { charges: chargeRows, refund: refund ?? null };
+  }
 
   async createCharge(
     userId: string,

@@ -1,5 +1,5 @@
-import { and, asc, eq, gt, isNull, lt, lte, sql } from 'drizzle-orm';
-import { AppError, Code, pickText, type Coupon } from '@shop/contract';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { AppError, Code, pickText, type ClaimedCoupon, type Coupon } from '@shop/contract';
 import { schema, type Db } from '@shop/db';
 import type { ShopLocale } from '../catalog/catalog.service.ts';
 
@@ -129,6 +129,39 @@ export class PromotionsService {
       .where(and(eq(couponClaims.id, claimId), isNull(couponClaims.usedAt)))
       .returning({ id: couponClaims.id });
     return spent.length === 1;
+  }
+
+  /**
+   * Claimed copies for the back office, newest first: one shopper's (`userId`) or the given claims
+   * (`claimIds`, e.g. the one an order spent).
+   */
+  async claimsOf(
+    filter: { userId: string } | { claimIds: string[] },
+    at: ShopLocale,
+  ): Promise<ClaimedCoupon[]> {
+    if ('claimIds' in filter && filter.claimIds.length === 0) return [];
+    const rows = await this.db
+      .select({ claim: couponClaims, coupon: coupons })
+      .from(couponClaims)
+      .innerJoin(coupons, eq(coupons.id, couponClaims.couponId))
+      .where(
+        'userId' in filter
+          ? eq(couponClaims.userId, filter.userId)
+          : inArray(couponClaims.id, filter.claimIds),
+      )
+      .orderBy(desc(couponClaims.claimedAt))
+      .limit(200);
+    return rows.map(({ claim, coupon }) => ({
+      claimId: claim.id,
+      couponId: coupon.id,
+      title: pickText(coupon.title, at.locale, at.shopDefault),
+      kind: coupon.kind,
+      value: coupon.value,
+      endsAt: coupon.endsAt.toISOString(),
+      claimedAt: claim.claimedAt.toISOString(),
+      usedAt: claim.usedAt?.toISOString() ?? null,
+      orderId: claim.orderId,
+    }));
   }
 
   /** Gives a cancelled order's coupon back to the shopper. */

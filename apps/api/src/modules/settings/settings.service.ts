@@ -3,12 +3,16 @@ import { eq } from 'drizzle-orm';
 import { pickText, type Locale, type Systems } from '@shop/contract';
 import { schema, type Db, type ShopSettingsRecord } from '@shop/db';
 
+/** The stored document also keeps the key of the dashboard's visitor hashes, which no reply ever carries. */
+type StoredSettings = ShopSettingsRecord & { visitorSecret?: string };
+
 /**
  * The shop's settings document, read once and kept in memory: every request needs the default locale, and
  * settings change only through this service.
  */
 export class SettingsService {
-  private current: ShopSettingsRecord | undefined;
+  private current: StoredSettings | undefined;
+  private visitorKey: string | undefined;
 
   constructor(private readonly db: Db) {}
 
@@ -19,13 +23,18 @@ export class SettingsService {
       .where(eq(schema.shopSettings.id, 1));
     if (!row) throw new Error('Shop settings are missing: the reference seed has not run.');
     this.current = row.data;
-    if (!this.current.webhookSecret) {
-      this.current = { ...this.current, webhookSecret: randomBytes(32).toString('base64url') };
+    if (!this.current.webhookSecret || !this.current.visitorSecret) {
+      this.current = {
+        ...this.current,
+        webhookSecret: this.current.webhookSecret ?? randomBytes(32).toString('base64url'),
+        visitorSecret: this.current.visitorSecret ?? randomBytes(32).toString('base64url'),
+      };
       await this.db
         .update(schema.shopSettings)
         .set({ data: this.current })
         .where(eq(schema.shopSettings.id, 1));
     }
+    this.visitorKey = this.current.visitorSecret;
   }
 
   get settings(): ShopSettingsRecord {
@@ -34,6 +43,25 @@ export class SettingsService {
   }
 
   webhookSecret = (): string => this.settings.webhookSecret!;
+
+  /**
+   * Puts a settings document written by the back office in force, for every request from now on (the payments
+   * module reads the webhook secret through `webhookSecret`, so a rotated secret signs and verifies at once). Call
+   * it after the transaction that wrote the document has committed.
+   */
+  adopt(next: ShopSettingsRecord): void {
+    this.current = next;
+  }
+
+  /**
+   * Keys the storefront's daily visitor hashes (HMAC of address, browser and day): generated at first start,
+   * kept in the settings document, never sent to clients. Held apart so a settings update cannot drop it
+   * mid-run; updates must keep `visitorSecret` in the document like `webhookSecret`.
+   */
+  visitorSecret = (): string => {
+    if (!this.visitorKey) throw new Error('SettingsService.load() has not been called.');
+    return this.visitorKey;
+  };
 
   defaultLocale = (): Locale => this.current?.defaultLocale ?? 'zh-CN';
 

@@ -1,0 +1,376 @@
+import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  AppError,
+  Code,
+  type AdminOrderDetail,
+  type AdminOrderEvent,
+  type AdminOrderRow,
+  type AdminOrdersExportQuery,
+  type AdminOrdersQuery,
+  type OrderStatus,
+  type PageMeta,
+  type PersonRef,
+  type RefundOrderBody,
+  type ShipOrderBody,
+} from '@shop/contract';
+import { schema, type Db } from '@shop/db';
+import type { ShopLocale } from '../catalog/catalog.service.ts';
+import type { InventoryService } from '../catalog/inventory.service.ts';
+import type { PaymentsService } from '../payments/payments.service.ts';
+import type { PromotionsService } from '../promotions/promotions.service.ts';
+import type { AuditLog } from '../staff/audit-log.ts';
+import { returnsStock, STAFF_ACTIONS, staffMay } from './order-states.ts';
+import { toOrder, type OrderNotifier, type OrdersService, type StockChanged } from './orders.service.ts';
+
+const { orders, orderLines, orderEvents } = schema;
+type OrderRow = typeof orders.$inferSelect;
+type LineRow = typeof orderLines.$inferSelect;
+
+/** Who an order points at, from the accounts module (orders never read the users table). */
+export interface PeopleDirectory {
+  /** The people with these ids; unknown ids are left out. */
+  find(ids: string[]): Promise<Map<string, PersonRef>>;
+  /** Shoppers whose email, phone or nickname contains `keyword`, at most `limit` of them. */
+  idsMatching(keyword: string, limit: number): Promise<string[]>;
+}
+
+/** The order filters without paging, as the table and the CSV export share them. */
+type OrderFilters = AdminOrdersExportQuery;
+
+/** One order as the CSV export writes it. */
+export interface OrderExportRecord {
+  order: OrderRow;
+  lines: LineRow[];
+  shopper: PersonRef | null;
+}
+
+/** Shoppers matched by keyword, at most: a keyword matching more is too vague to narrow orders by person. */
+const MAX_MATCHED_SHOPPERS = 1000;
+const EXPORT_BATCH = 500;
+const ACTORS_BY_NAME = new Set(['shopper', 'system', 'payment']);
+/** The states in which a shopper's money stays with the shop. */
+const SPENDING_STATES: OrderStatus[] = ['paid', 'shipped', 'completed'];
+
+const sortOrders: Record<OrderFilters['sort'], SQL[]> = {
+  newest: [desc(orders.createdAt), desc(orders.id)],
+  oldest: [asc(orders.createdAt), asc(orders.id)],
+  total_desc: [desc(orders.total), desc(orders.id)],
+  total_asc: [asc(orders.total), asc(orders.id)],
+};
+
+/** The first and last UUIDs starting with `hex`, so an order-number prefix is a range scan of the primary key. */
+function uuidRange(hex: string): [string, string] {
+  const asUuid = (digits: string) =>
+    `${digits.slice(0, 8)}-${digits.slice(8, 12)}-${digits.slice(12, 16)}-${digits.slice(16, 20)}-${digits.slice(20)}`;
+  return [asUuid(hex.padEnd(32, '0')), asUuid(hex.padEnd(32, 'f'))];
+}
+
+const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The staff's side of orders: the searchable table, the detail page, shipping and refunding. Every change is
+ * one transaction that locks the order, moves it along the lifecycle table (order-states.ts) with the member
+ * of staff as the actor, and writes the audit entry; the shopper's mail goes out after it commits.
+ */
+export class OrdersAdminService {
+  constructor(
+    private readonly db: Db,
+    private readonly orders: OrdersService,
+    private readonly payments: PaymentsService,
+    private readonly inventory: InventoryService,
+    private readonly promotions: PromotionsService,
+    private readonly people: PeopleDirectory,
+    private readonly audit: AuditLog,
+    private readonly notify: OrderNotifier,
+    private readonly stockChanged: StockChanged,
+  ) {}
+
+  async list(query: AdminOrdersQuery): Promise<{ items: AdminOrderRow[]; meta: PageMeta }> {
+    const where = await this.whereOf(query);
+    const [rows, [count]] = await Promise.all([
+      this.db
+        .select()
+        .from(orders)
+        .where(where)
+        .orderBy(...sortOrders[query.sort])
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize),
+      this.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(orders)
+        .where(where),
+    ]);
+    return {
+      items: await this.toRows(rows),
+      meta: { page: query.page, pageSize: query.pageSize, total: count?.n ?? 0 },
+    };
+  }
+
+  /**
+   * Every order the filters match, in their sort, read in batches by keyset (the sort's columns and the id,
+   * compared with the last order sent), so an export of any size holds one batch in memory at a time.
+   */
+  async *exportRecords(query: OrderFilters): AsyncGenerator<OrderExportRecord> {
+    const where = await this.whereOf(query);
+    const [first, second] = sortOrders[query.sort];
+    const column = query.sort.startsWith('total') ? orders.total : orders.createdAt;
+    const after = query.sort === 'newest' || query.sort === 'total_desc' ? '<' : '>';
+    let last: string | null = null;
+    for (;;) {
+      // Compared with the row itself rather than with values sent back: timestamps keep microseconds.
+      const keyset: SQL | undefined = last
+        ? sql`(${column}, ${orders.id}) ${sql.raw(after)} (select ${column}, ${orders.id} from ${orders} where ${orders.id} = ${last})`
+        : undefined;
+      const batch = await this.db
+        .select()
+        .from(orders)
+        .where(and(where, keyset))
+        .orderBy(first!, second!)
+        .limit(EXPORT_BATCH);
+      if (batch.length === 0) return;
+      const ids = batch.map((o) => o.id);
+      const [lines, shoppers] = await Promise.all([
+        this.db.select().from(orderLines).where(inArray(orderLines.orderId, ids)),
+        this.people.find([...new Set(batch.map((o) => o.userId))]),
+      ]);
+      for (const order of batch) {
+        yield {
+          order,
+          lines: lines.filter((l) => l.orderId === order.id),
+          shopper: shoppers.get(order.userId) ?? null,
+        };
+      }
+      if (batch.length < EXPORT_BATCH) return;
+      last = batch[batch.length - 1]!.id;
+    }
+  }
+
+  async detail(id: string, at: ShopLocale): Promise<AdminOrderDetail> {
+    const [row] = await this.db.select().from(orders).where(eq(orders.id, id));
+    if (!row) throw new AppError(Code.notFound, 'error.notFound');
+    const [lines, events, money, coupons] = await Promise.all([
+      this.db.select().from(orderLines).where(eq(orderLines.orderId, id)),
+      this.db.select().from(orderEvents).where(eq(orderEvents.orderId, id)).orderBy(asc(orderEvents.at)),
+      this.payments.paymentsOf(id),
+      row.couponClaimId
+        ? this.promotions.claimsOf({ claimIds: [row.couponClaimId] }, at)
+        : Promise.resolve([]),
+    ]);
+    const staffIds = events.map((e) => e.actor).filter((actor) => !ACTORS_BY_NAME.has(actor));
+    if (money.refund) staffIds.push(money.refund.actorId);
+    const people = await this.people.find([row.userId, ...new Set(staffIds)]);
+    const staffRef = (staffId: string) => {
+      const person = people.get(staffId);
+      return { id: staffId, name: person ? person.nickname || person.email : staffId };
+    };
+    const { history: _history, ...order } = toOrder(row, lines, []);
+    const coupon = coupons[0];
+    return {
+      ...order,
+      shopper: people.get(row.userId) ?? null,
+      coupon: coupon ? { couponId: coupon.couponId, title: coupon.title } : null,
+      charges: money.charges.map((c) => ({
+        id: c.id,
+        orderId: c.orderId,
+        amount: c.amount,
+        currency: c.currency,
+        channel: c.channel,
+        status: c.status,
+        createdAt: c.createdAt.toISOString(),
+      })),
+      refund: money.refund && {
+        id: money.refund.id,
+        amount: money.refund.amount,
+        currency: money.refund.currency,
+        reason: money.refund.reason,
+        createdAt: money.refund.createdAt.toISOString(),
+        staff: staffRef(money.refund.actorId),
+      },
+      history: events.map((e): AdminOrderEvent =>
+        ACTORS_BY_NAME.has(e.actor)
+          ? {
+              status: e.status,
+              at: e.at.toISOString(),
+              actor: e.actor as 'shopper' | 'system' | 'payment',
+              staff: null,
+            }
+          : { status: e.status, at: e.at.toISOString(), actor: 'staff', staff: staffRef(e.actor) },
+      ),
+      updatedAt: row.updatedAt.toISOString(),
+      actions: { ship: staffMay('ship', row.status), refund: staffMay('refund', row.status) },
+    };
+  }
+
+  /** Paid → shipped with the carrier and tracking number; the shopper is told by mail. */
+  async ship(id: string, body: ShipOrderBody, staffId: string, at: ShopLocale): Promise<AdminOrderDetail> {
+    await this.db.transaction(async (tx) => {
+      const row = await this.lockOrder(tx, id);
+      if (!staffMay('ship', row.status)) {
+        throw new AppError(Code.refused, 'error.order.notShippable', undefined, 409);
+      }
+      await this.orders.transition(tx, id, STAFF_ACTIONS.ship.to, staffId, [row.status]);
+      await tx
+        .update(orders)
+        .set({ carrier: body.carrier, trackingNumber: body.trackingNumber })
+        .where(eq(orders.id, id));
+      await this.audit.record(tx, {
+        actorId: staffId,
+        action: 'order.ship',
+        entity: 'order',
+        entityId: id,
+        before: { status: row.status, carrier: row.carrier, trackingNumber: row.trackingNumber },
+        after: { status: 'shipped', carrier: body.carrier, trackingNumber: body.trackingNumber },
+      });
+    });
+    await this.notifyById('shipped', id);
+    return this.detail(id, at);
+  }
+
+  /**
+   * Paid or shipped → refunded, for the order's whole total, through the payments module. Units of an order
+   * that had not shipped go back on sale; its units no longer count as sold; the coupon it spent stays spent. Refused, changing nothing, when the
+   * order is in another state or moved on from `expectedStatus`.
+   */
+  async refund(
+    id: string,
+    body: RefundOrderBody,
+    staffId: string,
+    at: ShopLocale,
+  ): Promise<AdminOrderDetail> {
+    await this.db.transaction(async (tx) => {
+      const row = await this.lockOrder(tx, id);
+      if (row.status === 'refunded') {
+        throw new AppError(Code.refused, 'error.order.alreadyRefunded', undefined, 409);
+      }
+      if (!staffMay('refund', row.status)) {
+        throw new AppError(Code.refused, 'error.order.notRefundable', undefined, 409);
+      }
+      if (body.expectedStatus && body.expectedStatus !== row.status) {
+        throw new AppError(Code.refused, 'error.order.changed', undefined, 409);
+      }
+      await this.orders.transition(tx, id, STAFF_ACTIONS.refund.to, staffId, [row.status]);
+      const refund = await this.payments.refund(tx, row, staffId, body.reason ?? '');
+      const restock = returnsStock('refund', row.status);
+      const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, id));
+      if (restock) await this.inventory.release(tx, lines);
+      await this.inventory.withdrawSales(tx, lines);
+      await this.audit.record(tx, {
+        actorId: staffId,
+        action: 'order.refund',
+        entity: 'order',
+        entityId: id,
+        before: { status: row.status },
+        after: {
+          status: 'refunded',
+          refund: { id: refund.id, amount: refund.amount, currency: refund.currency, reason: refund.reason },
+          restocked: restock,
+        },
+      });
+    });
+    // Stock, sales or both changed: listings and best sellers are read again.
+    this.stockChanged();
+    await this.notifyById('refunded', id);
+    return this.detail(id, at);
+  }
+
+  /** A shopper's newest orders, for the shopper detail page. */
+  async newestOf(userId: string, limit: number): Promise<AdminOrderRow[]> {
+    const rows = await this.db
+      .select()
+      .from(orders)
+      .where(eq(orders.userId, userId))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(limit);
+    return this.toRows(rows);
+  }
+
+  /** Orders placed and money spent (paid and not refunded), per shopper, for the shoppers' pages. */
+  async statsFor(userIds: string[]): Promise<Map<string, { orderCount: number; totalSpent: number }>> {
+    if (userIds.length === 0) return new Map();
+    const rows = await this.db
+      .select({
+        userId: orders.userId,
+        orderCount: sql<number>`count(*)::int`,
+        totalSpent: sql<number>`coalesce(sum(${orders.total}) filter (where ${inArray(orders.status, SPENDING_STATES)}), 0)::bigint`,
+      })
+      .from(orders)
+      .where(inArray(orders.userId, userIds))
+      .groupBy(orders.userId);
+    return new Map(
+      rows.map((r) => [r.userId, { orderCount: r.orderCount, totalSpent: Number(r.totalSpent) }]),
+    );
+  }
+
+  private async lockOrder(tx: Db, id: string): Promise<OrderRow> {
+    const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+    if (!row) throw new AppError(Code.notFound, 'error.notFound');
+    return row;
+  }
+
+  private async notifyById(notice: 'shipped' | 'refunded', id: string) {
+    const [row] = await this.db.select().from(orders).where(eq(orders.id, id));
+    if (row) await this.notify(notice, row);
+  }
+
+  private async whereOf(query: OrderFilters): Promise<SQL | undefined> {
+    const filters: (SQL | undefined)[] = [
+      query.status ? eq(orders.status, query.status) : undefined,
+      query.shopperId ? eq(orders.userId, query.shopperId) : undefined,
+      query.from ? gte(orders.createdAt, query.from) : undefined,
+      query.to ? lte(orders.createdAt, query.to) : undefined,
+      query.minTotal !== undefined ? gte(orders.total, query.minTotal) : undefined,
+      query.maxTotal !== undefined ? lte(orders.total, query.maxTotal) : undefined,
+      query.total !== undefined ? eq(orders.total, query.total) : undefined,
+    ];
+    if (query.keyword) filters.push(await this.keywordFilter(query.keyword));
+    return and(...filters);
+  }
+
+  /** An order number or its beginning, a shopper's email, phone or nickname, or the recipient's name or phone. */
+  private async keywordFilter(keyword: string): Promise<SQL> {
+    const matches: SQL[] = [];
+    const hex = keyword.replaceAll('-', '').toLowerCase();
+    if (/^[0-9a-f]{1,32}$/.test(hex)) {
+      const [low, high] = uuidRange(hex);
+      matches.push(and(gte(orders.id, low), lte(orders.id, high))!);
+    }
+    const shoppers = await this.people.idsMatching(keyword, MAX_MATCHED_SHOPPERS);
+    if (shoppers.length > 0) matches.push(inArray(orders.userId, shoppers));
+    matches.push(ilike(sql`${orders.address}->>'name'`, likeContains(keyword)));
+    const digits = keyword.replace(/\D/g, '');
+    if (digits.length >= 4 && /^[\d\s()+-]+$/.test(keyword)) {
+      matches.push(
+        sql`regexp_replace(${orders.address}->>'phone', '\\D', '', 'g') like ${likeContains(digits)}`,
+      );
+    }
+    return or(...matches)!;
+  }
+
+  private async toRows(rows: OrderRow[]): Promise<AdminOrderRow[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.id);
+    const [counts, people] = await Promise.all([
+      this.db
+        .select({ orderId: orderLines.orderId, units: sql<number>`sum(${orderLines.quantity})::int` })
+        .from(orderLines)
+        .where(inArray(orderLines.orderId, ids))
+        .groupBy(orderLines.orderId),
+      this.people.find([...new Set(rows.map((r) => r.userId))]),
+    ]);
+    const units = new Map(counts.map((c) => [c.orderId, c.units]));
+    return rows.map((row) => ({
+      id: row.id,
+      status: row.status,
+      total: row.total,
+      currency: row.currency,
+      itemCount: units.get(row.id) ?? 0,
+      createdAt: row.createdAt.toISOString(),
+      shopper: people.get(row.userId) ?? null,
+      recipient: row.address.name,
+      shipment:
+        row.carrier && row.trackingNumber
+          ? { carrier: row.carrier, trackingNumber: row.trackingNumber }
+          : null,
+    }));
+  }
+}

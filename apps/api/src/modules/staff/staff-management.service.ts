@@ -1,0 +1,164 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, count, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import {
+  AppError,
+  Code,
+  type CreateStaffBody,
+  type CreatedStaff,
+  type Locale,
+  type StaffListQuery,
+  type StaffRole,
+  type StaffSummary,
+  type UpdateStaffBody,
+} from '@shop/contract';
+import { schema, type Db } from '@shop/db';
+import { hashPassword, isEasilyGuessed } from '../accounts/passwords.ts';
+import type { AuditLog } from './audit-log.ts';
+
+const STAFF_ROLES: StaffRole[] = ['staff', 'admin'];
+const { users } = schema;
+type UserRow = typeof users.$inferSelect;
+
+function toSummary(row: UserRow): StaffSummary {
+  return {
+    id: row.id,
+    email: row.email,
+    nickname: row.nickname,
+    avatar: row.avatar,
+    role: row.role as StaffRole,
+    disabled: row.disabledAt !== null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** `%`, `_` and `\` typed by the user are searched for literally. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * Staff accounts, for admins: list, add, change role, disable and enable. The shop always keeps an active
+ * admin, and nobody changes their own role or disables themself (another admin must). Every change is written
+ * with its audit entry in one transaction; the admins are locked while a change that could leave none is made.
+ */
+export class StaffManagementService {
+  constructor(
+    private readonly db: Db,
+    private readonly audit: AuditLog,
+  ) {}
+
+  async list(query: StaffListQuery): Promise<{ items: StaffSummary[]; total: number }> {
+    const filters: SQL[] = [inArray(users.role, query.role ? [query.role] : STAFF_ROLES)];
+    if (query.keyword) {
+      const pattern = likePattern(query.keyword);
+      filters.push(or(ilike(users.email, pattern), ilike(users.nickname, pattern))!);
+    }
+    const where = and(...filters);
+    const [rows, [totals]] = await Promise.all([
+      this.db
+        .select()
+        .from(users)
+        .where(where)
+        .orderBy(sql`case when ${users.role} = 'admin' then 0 else 1 end`, asc(users.email))
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize),
+      this.db.select({ total: count() }).from(users).where(where),
+    ]);
+    return { items: rows.map(toSummary), total: totals?.total ?? 0 };
+  }
+
+  /**
+   * A new member of staff, activated at once. Without a password one is generated and returned once; a chosen
+   * password must not be easily guessed, like every other password of the shop.
+   */
+  async create(actorId: string, body: CreateStaffBody, locale: Locale): Promise<CreatedStaff> {
+    const email = body.email.toLowerCase();
+    const generated = body.password === undefined ? randomBytes(12).toString('base64url') : null;
+    const password = body.password ?? generated!;
+    if (generated === null && (await isEasilyGuessed(password, [email, email.split('@')[0] ?? '']))) {
+      throw new AppError(Code.validation, 'validation.password.weak', {
+        password: 'validation.password.weak',
+      });
+    }
+    const passwordHash = await hashPassword(password);
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({
+          email,
+          passwordHash,
+          role: body.role,
+          nickname: body.nickname,
+          locale,
+          activatedAt: new Date(),
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!row) throw new AppError(Code.validation, 'error.email.taken', { email: 'error.email.taken' }, 409);
+      const member = toSummary(row);
+      await this.audit.record(tx, {
+        actorId,
+        action: 'staff.create',
+        entity: 'user',
+        entityId: row.id,
+        after: member,
+      });
+      return { ...member, password: generated };
+    });
+  }
+
+  /**
+   * Changes a member's role and/or disables or enables the account. Answers the member and whether the account
+   * was disabled by this change (the caller then ends the member's sessions).
+   */
+  async update(
+    actorId: string,
+    id: string,
+    body: UpdateStaffBody,
+  ): Promise<{ member: StaffSummary; disabledNow: boolean }> {
+    return this.db.transaction(async (tx) => {
+      // Lock every live admin first (always in the same order), so two admins demoting each other at once
+      // cannot both pass the "another admin remains" check.
+      const admins = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.role, 'admin'), isNull(users.disabledAt)))
+        .orderBy(asc(users.id))
+        .for('update');
+      const [row] = await tx
+        .select()
+        .from(users)
+        .where(and(eq(users.id, id), inArray(users.role, STAFF_ROLES)))
+        .for('update');
+      if (!row) throw new AppError(Code.notFound, 'error.notFound');
+      const before = toSummary(row);
+      const role = body.role ?? before.role;
+      const disabled = body.disabled ?? before.disabled;
+      if (role === before.role && disabled === before.disabled) return { member: before, disabledNow: false };
+      if (id === actorId) throw new AppError(Code.refused, 'error.staff.self', undefined, 409);
+      const losesAdmin = before.role === 'admin' && !before.disabled && (role !== 'admin' || disabled);
+      if (losesAdmin && admins.every((admin) => admin.id === id)) {
+        throw new AppError(Code.refused, 'error.staff.lastAdmin', undefined, 409);
+      }
+      const [updated] = await tx
+        .update(users)
+        .set({
+          role,
+          disabledAt: disabled ? (row.disabledAt ?? new Date()) : null,
+          updatedAt: new Date(),
+        })
+        .where(eq(users.id, id))
+        .returning();
+      const member = toSummary(updated!);
+      await this.audit.record(tx, {
+        actorId,
+        action: 'staff.update',
+        entity: 'user',
+        entityId: id,
+        before: { role: before.role, disabled: before.disabled },
+        after: { role: member.role, disabled: member.disabled },
+      });
+      return { member, disabledNow: disabled && !before.disabled };
+    });
+  }
+}

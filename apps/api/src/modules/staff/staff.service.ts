@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { AppError, Code, type StaffMember, type StaffRole } from '@shop/contract';
+import { schema, type Db } from '@shop/db';
+import type { AccountsService } from '../accounts/accounts.service.ts';
+import { hashPassword } from '../accounts/passwords.ts';
+
+const STAFF_ROLES: StaffRole[] = ['staff', 'admin'];
+
+/** The address of the generated first admin when `ADMIN_EMAIL` is not set. */
+export const GENERATED_ADMIN_EMAIL = 'admin@shop.localhost';
+
+export class StaffService {
+  constructor(
+    private readonly db: Db,
+    private readonly accounts: AccountsService,
+  ) {}
+
+  /**
+   * Checks a staff login with the shoppers' rules (same throttling, same answer for unknown accounts and wrong
+   * passwords); a shopper with the right password is told they have no access.
+   */
+  async login(account: string, password: string, ip: string): Promise<StaffMember> {
+    const user = await this.accounts.login(account, password, ip);
+    const staff = await this.findStaff(user.id);
+    if (!staff) throw new AppError(Code.forbidden, 'error.forbidden');
+    return staff;
+  }
+
+  /** A live (not disabled) member of staff, or null for shoppers and unknown ids. */
+  async findStaff(userId: string): Promise<StaffMember | null> {
+    const [row] = await this.db
+      .select({
+        id: schema.users.id,
+        email: schema.users.email,
+        nickname: schema.users.nickname,
+        avatar: schema.users.avatar,
+        role: schema.users.role,
+      })
+      .from(schema.users)
+      .where(
+        and(
+          eq(schema.users.id, userId),
+          inArray(schema.users.role, STAFF_ROLES),
+          isNull(schema.users.disabledAt),
+        ),
+      );
+    return row ? { ...row, role: row.role as StaffRole } : null;
+  }
+}
+
+type StaffLocale = typeof schema.users.$inferInsert.locale;
+
+/**
+ * Makes sure the shop has an admin. With `email` and `password` that account is created if missing; with
+ * neither, and no admin yet, one is generated and its password returned once so that the caller can show it.
+ */
+export async function ensureFirstAdmin(
+  db: Db,
+  wanted: { email?: string | undefined; password?: string | undefined },
+  locale: StaffLocale,
+): Promise<{ email: string; password: string } | null> {
+  if (wanted.email && wanted.password) {
+    const email = wanted.email.toLowerCase();
+    const [existing] = await db
+      .select({ id: schema.users.id })
+      .from(schema.users)
+      .where(eq(schema.users.email, email));
+    if (!existing) await createAdmin(db, email, wanted.password, locale);
+    return null;
+  }
+  const [admin] = await db
+    .select({ id: schema.users.id })
+    .from(schema.users)
+    .where(eq(schema.users.role, 'admin'))
+    .limit(1);
+  if (admin) return null;
+  const password = randomBytes(12).toString('base64url');
+  await createAdmin(db, GENERATED_ADMIN_EMAIL, password, locale);
+  return { email: GENERATED_ADMIN_EMAIL, password };
+}
+
+async function createAdmin(db: Db, email: string, password: string, locale: StaffLocale) {
+  await db
+    .insert(schema.users)
+    .values({
+      email,
+      passwordHash: await hashPassword(password),
+      role: 'admin',
+      nickname: 'Admin',
+      locale,
+      activatedAt: new Date(),
+    })
+    .onConflictDoNothing();
+}
