@@ -1,0 +1,109 @@
+import { useMemo } from 'react';
+import { useIntl, type IntlShape } from 'react-intl';
+import type { Activity } from '@shop/contract';
+
+/** The currency's own number of decimals (2 for USD, 0 for JPY), as `Intl` knows it. */
+export function currencyDigits(currency: string): number {
+  try {
+    return (
+      new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ??
+      2
+    );
+  } catch {
+    return 2;
+  }
+}
+
+/** The short number shoppers see for an order: the first 8 characters of its id. */
+export const orderNumber = (id: string) => id.slice(0, 8).toUpperCase();
+
+/** The UTC day `offset` days from today, `YYYY-MM-DD` (the API's days are UTC). */
+export function utcDay(offset = 0, from = new Date()): string {
+  return new Date(from.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** A `YYYY-MM-DD` day shown as a date in the UI locale (the day itself, not shifted by the time zone). */
+export function formatDay(intl: IntlShape, day: string, style: 'medium' | 'short' = 'medium'): string {
+  return intl.formatDate(`${day}T00:00:00Z`, { dateStyle: style, timeZone: 'UTC' });
+}
+
+/** Money (integer minor units) and ratios in the UI locale. */
+export function useDashboardFormat() {
+  const intl = useIntl();
+  return useMemo(
+    () => ({
+      money: (minor: number, currency: string, compact = false) =>
+        intl.formatNumber(minor / 10 ** currencyDigits(currency), {
+          style: 'currency',
+          currency,
+          ...(compact ? { notation: 'compact', maximumFractionDigits: 1 } : {}),
+        }),
+      count: (n: number) => intl.formatNumber(n),
+      percent: (ratio: number) => intl.formatNumber(ratio, { style: 'percent', maximumFractionDigits: 1 }),
+    }),
+    [intl],
+  );
+}
+
+const KNOWN_ACTIONS = new Set([
+  'order.placed',
+  'order.paid',
+  'order.cancelled',
+  'order.expired',
+  'order.shipped',
+  'order.completed',
+  'order.refunded',
+  'goods.create',
+  'goods.update',
+  'goods.delete',
+  'category.create',
+  'category.update',
+  'category.delete',
+  'coupon.create',
+  'coupon.update',
+  'coupon.end',
+  'settings.update',
+  'settings.rotateWebhookSecret',
+  'staff.create',
+  'staff.update',
+  'shopper.disable',
+  'account.update',
+  'account.password',
+  'account.session.end',
+  'goal.create',
+  'goal.update',
+  'goal.delete',
+]);
+
+/** "Ana placed order 1A2B3C4D": one activity line in the UI locale. */
+export function activityText(intl: IntlShape, activity: Activity): string {
+  const { actor } = activity;
+  const name =
+    actor.kind === 'system'
+      ? intl.formatMessage({ id: 'dashboard.actor.system' })
+      : actor.kind === 'payment'
+        ? intl.formatMessage({ id: 'dashboard.actor.payment' })
+        : actor.name || intl.formatMessage({ id: 'dashboard.actor.unknown' });
+  const values = { actor: name, number: orderNumber(activity.entityId), action: activity.action };
+  return KNOWN_ACTIONS.has(activity.action)
+    ? intl.formatMessage({ id: `dashboard.action.${activity.action}` }, values)
+    : intl.formatMessage({ id: 'dashboard.action.other' }, values);
+}
+
+/** Where an activity line leads: the order, the goods, the coupon list… or nowhere. */
+export function activityLink(activity: Activity): string | null {
+  switch (activity.entity) {
+    case 'order':
+      return `/profile/order/${activity.entityId}`;
+    case 'goods':
+      return activity.action === 'goods.delete' ? null : `/form/goods/${activity.entityId}`;
+    case 'coupon':
+      return '/list/coupons';
+    case 'category':
+      return '/list/categories';
+    case 'goal':
+      return activity.action === 'goal.delete' ? null : `/form/goal?id=${activity.entityId}`;
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,21 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Locale, Systems } from '@shop/contract';
+import { adminApi } from '../../api.ts';
+
+/** Everything under this key shows the shop's public settings: refetched after staff change them. */
+export const SHOP_KEY = ['admin', 'shop'] as const;
+
+/**
+ * The shop's public settings as shoppers see them in `locale`: its name, currency and default locale (any member
+ * of staff may read them).
+ */
+export const shopQuery = (locale: Locale) =>
+  queryOptions({
+    queryKey: [...SHOP_KEY, locale],
+    queryFn: ({ signal }) => adminApi.http.get<Systems>('/home/systems', undefined, { signal }),
+    staleTime: 60_000,
+  });
+
+/** The shop's currency: money typed in forms and filters is in major units of it. */
+export const shopCurrencyQuery = (locale: Locale) =>
+  queryOptions({ ...shopQuery(locale), select: (shop) => shop.currency });

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { stockOf, withCurrentStock } from './goods-form-values.ts';
+import type { SkuRow } from './sku-table.tsx';
+
+const row = (fields: Partial<SkuRow>): SkuRow => ({ key: 'red', options: ['red'], price: 25, ...fields });
+
+describe('stock the editor sends', () => {
+  it('sends an existing SKU’s figure with the one it was loaded with, a new SKU’s alone', () => {
+    expect(stockOf(row({ id: 'a', stock: 20, loadedStock: 7 }))).toEqual({ stock: 20, expectedStock: 7 });
+    expect(stockOf(row({ id: 'a', stock: 7, loadedStock: 7 }))).toEqual({ stock: 7, expectedStock: 7 });
+    expect(stockOf(row({ stock: 4 }))).toEqual({ stock: 4 });
+    expect(stockOf(row({}))).toEqual({ stock: 0 });
+  });
+});
+
+describe('reloading stock after a conflict', () => {
+  it('puts the current figure into every existing SKU and keeps other edits and new rows', () => {
+    const rows = [
+      row({ id: 'a', stock: 20, loadedStock: 7, price: 19.99 }),
+      row({ key: 'blue', options: ['blue'], id: 'b', stock: 5, loadedStock: 5 }),
+      row({ key: 'green', options: ['green'], stock: 3 }),
+    ];
+    const current = [
+      { id: 'a', options: ['red'], price: 2500, originalPrice: null, stock: 5, sales: 2 },
+      { id: 'b', options: ['blue'], price: 2300, originalPrice: null, stock: 6, sales: 0 },
+    ];
+    expect(withCurrentStock(rows, current)).toEqual([
+      row({ id: 'a', stock: 5, loadedStock: 5, price: 19.99 }),
+      row({ key: 'blue', options: ['blue'], id: 'b', stock: 6, loadedStock: 6 }),
+      row({ key: 'green', options: ['green'], stock: 3 }),
+    ]);
+  });
+});

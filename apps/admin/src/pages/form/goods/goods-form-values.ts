@@ -1,0 +1,41 @@
+import type { AdminGoodsDetail, GoodsInputBody, Locale, LocalizedText } from '@shop/contract';
+import type { SkuRow } from './sku-table.tsx';
+
+/** What the goods editor's form holds: money in major units, texts per locale as typed. */
+export interface GoodsFormValues {
+  categoryId?: string;
+  onShelf: boolean;
+  translations: Partial<Record<Locale, { name?: string; description?: string }>>;
+  images: string[];
+  options: { id: string; name: LocalizedText; values: { id: string; name: LocalizedText }[] }[];
+  skus: SkuRow[];
+}
+
+/** A short random id for a new option or value (the API keeps ids of letters, digits, - and _). */
+export function newOptionId(prefix: string): string {
+  return `${prefix}${Math.random().toString(36).slice(2, 10)}`;
+}
+
+type SkuStock = Pick<GoodsInputBody['skus'][number], 'stock' | 'expectedStock'>;
+
+/**
+ * A SKU's stock as the API takes it. Orders change stock while the editor is open, so an existing SKU also sends
+ * the figure it was loaded with: the server leaves a figure staff did not touch as orders left it, and refuses the
+ * save (409) when a figure staff changed belongs to a SKU whose stock moved meanwhile. Never a lost unit.
+ */
+export function stockOf(row: SkuRow): SkuStock {
+  const stock = row.stock ?? 0;
+  return row.id ? { stock, expectedStock: row.loadedStock } : { stock };
+}
+
+/**
+ * After that refusal: every existing SKU shows, and will be checked against, its stock now. Figures staff typed
+ * are replaced too (they were typed over numbers that are no longer true); every other edit stays in the form.
+ */
+export function withCurrentStock(rows: SkuRow[], current: AdminGoodsDetail['skus']): SkuRow[] {
+  const stockById = new Map(current.map((sku) => [sku.id, sku.stock]));
+  return rows.map((row) => {
+    const stock = row.id === undefined ? undefined : stockById.get(row.id);
+    return stock === undefined ? row : { ...row, stock, loadedStock: stock };
+  });
+}
