@@ -107,7 +107,7 @@ describe('a shopper registers, activates, logs in, edits, changes and resets the
     expect(await page.getByLabel('Gender').inputValue()).toBe('female');
     expect(await page.getByLabel('Birthday').inputValue()).toBe('1990-04-01');
     const avatar = page.getByRole('img', { name: 'Your profile photo' });
-    expect(await avatar.getAttribute('src')).toMatch(/^\/media\/[a-f0-9]+\.png$/);
+    expect(await avatar.getAttribute('src')).toMatch(/^\/media\/[a-f0-9]+\.webp$/);
     await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
   });
 

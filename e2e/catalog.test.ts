@@ -241,3 +241,40 @@ describe('goods detail', () => {
     }
   });
 });
+
+describe('goods pictures', () => {
+  it('come as the WebP copy that fits their slot, the large one fetched once', async () => {
+    const goodsId = DEMO_FACTS.rasterCoverGoodsIds[0];
+    if (!goodsId) throw new Error('the demo catalog has no goods with a raster cover');
+    const goods = (await api<GoodsDetail>(`/home/goods/${goodsId}`)).data;
+    const hash = /\/media\/([0-9a-f]{32})-\d+x\d+\.jpg$/.exec(goods.images[0] ?? '')?.[1];
+    if (!hash) throw new Error(`the cover ${goods.images[0]} is not a raster original`);
+
+    const { context, page, errors } = await openShopper(browser, baseUrl, 'en-US');
+    try {
+      const fetched: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes(`/media/${hash}`)) fetched.push(new URL(request.url()).pathname);
+      });
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.goto(`/detail?id=${goodsId}`);
+      const main = page.locator('img.gallery-main');
+      await expect
+        .poll(() => main.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+        .toBeGreaterThan(0);
+      // Half of a 1160px page is about 552px wide: at density 1 the 640px copy is the narrowest that fills it.
+      expect(await main.evaluate((image: HTMLImageElement) => image.currentSrc)).toBe(
+        `${baseUrl}/media/${hash}-640.webp`,
+      );
+      // The start-up preload asked for the same copy the <img> shows (so it came once), and nothing asked for
+      // the JPEG. The lazy thumbnail strip fetches its own 320px copy when it gets to it.
+      expect(fetched.filter((path) => path === `/media/${hash}-640.webp`)).toHaveLength(1);
+      expect(fetched.filter((path) => path !== `/media/${hash}-320.webp`)).toEqual([
+        `/media/${hash}-640.webp`,
+      ]);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

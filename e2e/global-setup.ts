@@ -1,5 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { startShop } from './support/shop-server.ts';
+import { ensureStaffMember, STAFF_ACCOUNTS } from './support/staff.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -7,9 +8,18 @@ declare module 'vitest' {
   }
 }
 
-/** One real shop for the whole browser suite. */
+/** One real shop for the whole browser suite, with a known admin and a known member of staff. */
 export default async function setup(project: TestProject) {
-  const shop = await startShop();
+  const shop = await startShop({
+    ADMIN_EMAIL: STAFF_ACCOUNTS.admin.email,
+    ADMIN_PASSWORD: STAFF_ACCOUNTS.admin.password,
+  });
+  try {
+    await ensureStaffMember(shop.baseUrl);
+  } catch (error) {
+    await shop.stop();
+    throw error;
+  }
   project.provide('baseUrl', shop.baseUrl);
   return shop.stop;
 }

@@ -24,8 +24,19 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Starts the real shop exactly as `npm start` serves it (built storefront, migrated and seeded PGlite in a
- * fresh data directory) on a free port, and waits until it is ready.
+ * The builds the shop serves: `STOREFRONT_DIST` and `ADMIN_DIST` from the environment when set, so an engineer
+ * can test a private build (`npx vite build --outDir /tmp/…`) without touching anyone else's `dist`.
+ */
+function distDirs(): Record<string, string> {
+  const dirs: Record<string, string> = {};
+  if (process.env.STOREFRONT_DIST) dirs.STOREFRONT_DIST = process.env.STOREFRONT_DIST;
+  if (process.env.ADMIN_DIST) dirs.ADMIN_DIST = process.env.ADMIN_DIST;
+  return dirs;
+}
+
+/**
+ * Starts the real shop exactly as `npm start` serves it (built storefront and back office, migrated and seeded
+ * PGlite in a fresh data directory) on a free port, and waits until it is ready.
  */
 export async function startShop(env: Record<string, string> = {}): Promise<RunningShop> {
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-e2e-'));
@@ -38,6 +49,7 @@ export async function startShop(env: Record<string, string> = {}): Promise<Runni
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      ...distDirs(),
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

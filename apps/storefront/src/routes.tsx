@@ -1,5 +1,6 @@
 import type { StorefrontPath } from '@shop/contract';
 import { matchPath, Route, Routes, useSearchParams } from 'react-router';
+import { GOODS_IMAGE_SIZES } from './features/catalog/goods-image.tsx';
 import { isListing, parseListing } from './features/catalog/listing-params.ts';
 import { goodsDetailQuery, goodsListingQuery, goodsRowQuery } from './features/catalog/queries.ts';
 import { lazyPage } from './features/chunks/lazy-page.tsx';
@@ -58,7 +59,7 @@ function loadDetail(query: URLSearchParams): Promise<unknown> {
     id &&
       queryClient
         .fetchQuery(goodsDetailQuery(id))
-        .then((goods) => preloadImage(goods.images[0] ?? goods.image)),
+        .then((goods) => preloadImage(goods.images[0] ?? goods.image, GOODS_IMAGE_SIZES.gallery)),
   ]);
 }
 

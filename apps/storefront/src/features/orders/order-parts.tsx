@@ -1,6 +1,7 @@
 import type { Order, OrderStatus } from '@shop/contract';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
+import { GOODS_IMAGE_SIZES, GoodsImage } from '../catalog/goods-image.tsx';
 import { useMoney } from '../catalog/price.tsx';
 import { ORDER_STATUS_LABELS } from './status.ts';
 
@@ -25,7 +26,13 @@ export function OrderLines({ lines, currency }: { lines: Line[]; currency: strin
     <ul className="order-items">
       {lines.map((line) => (
         <li key={line.skuId} className="order-item">
-          <img src={line.image} alt="" width={56} height={56} loading="lazy" />
+          <GoodsImage
+            src={line.image}
+            sizes={GOODS_IMAGE_SIZES.orderLine}
+            width={56}
+            height={56}
+            loading="lazy"
+          />
           <div className="order-item-info">
             <Link to={goodsPath(line.goodsId)}>{line.name}</Link>
             {line.options.length > 0 && <p className="goods-meta">{line.options.join(' / ')}</p>}

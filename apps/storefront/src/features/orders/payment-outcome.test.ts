@@ -32,6 +32,7 @@ const order = (status: OrderDetail['status'], charges: Charge[]): OrderDetail =>
   note: '',
   createdAt: '2026-12-01T10:00:00.000Z',
   payBy: null,
+  shipment: null,
   history: [],
   charges,
 });

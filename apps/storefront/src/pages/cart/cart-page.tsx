@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { effects } from '../../api.ts';
 import { LoadFailed } from '../../components/load-failed.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
+import { GOODS_IMAGE_SIZES, GoodsImage } from '../../features/catalog/goods-image.tsx';
 import { useMoney } from '../../features/catalog/price.tsx';
 import { goodsPath } from '../../features/orders/order-parts.tsx';
 import { CART_KEY, useCart } from '../../features/orders/queries.ts';
@@ -145,7 +146,7 @@ function CartLine({ item, currency }: { item: CartItem; currency: string }) {
         aria-label={intl.formatMessage({ id: 'cart.select' }, { name: item.name })}
         aria-describedby={item.available ? undefined : statusId}
       />
-      <img src={item.image} alt="" width={80} height={80} loading="lazy" />
+      <GoodsImage src={item.image} sizes={GOODS_IMAGE_SIZES.cartLine} width={80} height={80} loading="lazy" />
       <div className="cart-line-info">
         <Link id={nameId} to={goodsPath(item.goodsId)}>
           {item.name}

@@ -2,6 +2,7 @@ import type { GoodsDetail } from '@shop/contract';
 import { useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useIntl } from 'react-intl';
+import { GOODS_IMAGE_SIZES, GoodsImage } from '../../features/catalog/goods-image.tsx';
 
 const STEP: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
 
@@ -31,9 +32,10 @@ export function Gallery({ goods }: { goods: GoodsDetail }) {
 
   return (
     <div className="gallery">
-      <img
+      <GoodsImage
         className="gallery-main"
-        src={images[active]}
+        src={images[active] ?? goods.image}
+        sizes={GOODS_IMAGE_SIZES.gallery}
         alt={intl.formatMessage(
           { id: 'detail.imageAlt' },
           { name: goods.name, n: active + 1, total: images.length },
@@ -66,7 +68,14 @@ export function Gallery({ goods }: { goods: GoodsDetail }) {
               )}
               onClick={() => setActive(index)}
             >
-              <img src={src} alt="" width={64} height={64} loading="lazy" decoding="async" />
+              <GoodsImage
+                src={src}
+                sizes={GOODS_IMAGE_SIZES.galleryThumb}
+                width={64}
+                height={64}
+                loading="lazy"
+                decoding="async"
+              />
             </button>
           ))}
         </div>

@@ -101,10 +101,7 @@ export function Purchase({ goods }: { goods: GoodsDetail }) {
       void queryClient.invalidateQueries({ queryKey: CART_KEY });
     },
     onError: (error) => {
-      // The cart arrives in a coming release; until then its API answers 404.
-      if (error instanceof AppError && error.code === Code.notFound) {
-        showToast(intl.formatMessage({ id: 'detail.cartComingSoon' }), { tone: 'info' });
-      } else if (error instanceof AppError && error.code === Code.unauthorized) {
+      if (error instanceof AppError && error.code === Code.unauthorized) {
         void navigate(loginPath(`/detail?id=${encodeURIComponent(goods.id)}`));
       } else reportFailure(error);
     },

@@ -1,6 +1,7 @@
 import { AppError, Code } from '@shop/contract';
 import type { Coupon } from '@shop/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router';
 import { effects } from '../../api.ts';
@@ -13,16 +14,20 @@ import { showToast } from '../../features/toast/toast-store.ts';
 
 /**
  * Claiming needs a shopper: a guest is sent to log in and brought back here; a session that ended meanwhile
- * (401) is treated the same. Refusals (already claimed, none left: code 2) are the API client's toast.
+ * (401) is treated the same. Every claim goes to the server, which alone knows how many copies the shopper may
+ * hold; its refusal (already claimed, none left, no longer on offer) stays in the card as `refusal`, beyond the
+ * API client's brief toast.
  */
 function useClaim(coupon: Coupon, signedIn: boolean) {
   const intl = useIntl();
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
+  const [refusal, setRefusal] = useState<string>();
   const toLogin = () => void navigate(loginPath(location.pathname + location.search));
   const claim = useMutation({
     mutationFn: () => effects.claimCoupon(coupon.id),
+    onMutate: () => setRefusal(undefined),
     onSuccess: () => {
       showToast(intl.formatMessage({ id: 'coupon.claimedToast' }), { tone: 'success' });
     },
@@ -30,23 +35,32 @@ function useClaim(coupon: Coupon, signedIn: boolean) {
       if (error instanceof AppError && error.code === Code.unauthorized) {
         queryClient.setQueryData(SHOPPER_KEY, null);
         toLogin();
-      } else reportFailure(error);
+        return;
+      }
+      if (error instanceof AppError) setRefusal(error.message);
+      reportFailure(error);
     },
     // Claimed or refused, the counts and the shopper's flags may have changed.
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['coupons'] }),
   });
-  return { claim: () => (signedIn ? claim.mutate() : toLogin()), pending: claim.isPending };
+  return { claim: () => (signedIn ? claim.mutate() : toLogin()), pending: claim.isPending, refusal };
 }
 
 function CouponCard({ coupon, currency, signedIn }: { coupon: Coupon; currency: string; signedIn: boolean }) {
   const intl = useIntl();
   const money = useMoney();
-  const { claim, pending } = useClaim(coupon, signedIn);
+  const { claim, pending, refusal } = useClaim(coupon, signedIn);
   const value =
     coupon.kind === 'amount'
       ? intl.formatMessage({ id: 'coupon.amountOff' }, { amount: money(coupon.value, currency) })
       : intl.formatMessage({ id: 'coupon.percentOff' }, { percent: coupon.value });
   const titleId = `coupon-${coupon.id}`;
+  const refusalId = `coupon-refusal-${coupon.id}`;
+  const claimedState = coupon.claimed
+    ? coupon.usable === false
+      ? 'coupon.claimedUsed'
+      : 'coupon.claimed'
+    : undefined;
   const validity = intl.formatDateTimeRange(new Date(coupon.startsAt), new Date(coupon.endsAt), {
     dateStyle: 'medium',
   });
@@ -66,25 +80,35 @@ function CouponCard({ coupon, currency, signedIn }: { coupon: Coupon; currency: 
       <p className="coupon-terms">
         <FormattedMessage id="coupon.left" values={{ count: Math.max(0, coupon.remaining) }} />
       </p>
-      {coupon.claimed ? (
+      {claimedState && coupon.perUserLimit > 1 && (
         <p className="coupon-state">
-          <FormattedMessage id={coupon.usable === false ? 'coupon.claimedUsed' : 'coupon.claimed'} />
+          <FormattedMessage id={claimedState} />
         </p>
-      ) : coupon.remaining <= 0 ? (
+      )}
+      {!coupon.claimed && coupon.remaining <= 0 ? (
         <p className="coupon-state">
           <FormattedMessage id="coupon.goneOut" />
         </p>
       ) : (
+        // Claimed already, the button says so; pressed again, the server's answer says why not (or, for a
+        // coupon a shopper may hold several of, gives another).
         <button
           type="button"
           className="button"
           disabled={pending}
-          aria-describedby={titleId}
+          aria-describedby={refusal ? `${titleId} ${refusalId}` : titleId}
           onClick={claim}
         >
-          <FormattedMessage id="coupon.claim" />
+          <FormattedMessage
+            id={
+              !claimedState ? 'coupon.claim' : coupon.perUserLimit > 1 ? 'coupon.claimAnother' : claimedState
+            }
+          />
         </button>
       )}
+      <p id={refusalId} className="field-error" role="status">
+        {refusal}
+      </p>
     </article>
   );
 }

@@ -9,6 +9,7 @@ import { effects } from '../../api.ts';
 import { LoadFailed } from '../../components/load-failed.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { Result } from '../../components/result.tsx';
+import { GOODS_IMAGE_SIZES, GoodsImage } from '../../features/catalog/goods-image.tsx';
 import { useMoney } from '../../features/catalog/price.tsx';
 import { IN_PLACE } from '../../features/navigation/use-navigation-effects.ts';
 import { ConfirmAction } from '../../features/orders/confirm-action.tsx';
@@ -132,7 +133,13 @@ function OrderCard({ order }: { order: Order }) {
       <ul className="order-thumbs">
         {shown.map((line) => (
           <li key={line.skuId}>
-            <img src={line.image} alt="" width={48} height={48} loading="lazy" />
+            <GoodsImage
+              src={line.image}
+              sizes={GOODS_IMAGE_SIZES.orderThumb}
+              width={48}
+              height={48}
+              loading="lazy"
+            />
             <span>
               {line.name}
               {line.options.length > 0 && (
@@ -375,6 +382,20 @@ function OrderDetails({ id }: { id: string }) {
         <dd>
           <FormattedMessage id={ORDER_STATUS_LABELS[o.status]} />
         </dd>
+        {o.shipment && (
+          <>
+            <dt>
+              <FormattedMessage id="orders.carrier" />
+            </dt>
+            <dd>{o.shipment.carrier}</dd>
+            <dt>
+              <FormattedMessage id="orders.trackingNumber" />
+            </dt>
+            <dd>
+              <code>{o.shipment.trackingNumber}</code>
+            </dd>
+          </>
+        )}
       </dl>
       <PayBy order={o} />
       <OrderActions order={o} withDetails={false} />
