@@ -1,9 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * `unit`: pure code. `storefront`: React components in happy-dom. `db`: data layer and API against a real
- * database, run once per engine by scripts/test-api.sh (TEST_DB=pglite|postgres). `e2e`: the built shop in
- * Chromium, run by scripts/test-e2e.sh.
+ * `unit`: pure code. `storefront` and `admin`: the two apps' code in happy-dom. `db`: data layer and API against
+ * a real database, run once per engine by scripts/test-api.sh (TEST_DB=pglite|postgres). `e2e`: the built shop
+ * in Chromium, run by scripts/test-e2e.sh.
  */
 export default defineConfig({
   test: {
@@ -19,6 +19,13 @@ export default defineConfig({
         test: {
           name: 'storefront',
           include: ['apps/storefront/src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+        },
+      },
+      {
+        test: {
+          name: 'admin',
+          include: ['apps/admin/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
         },
       },

@@ -42,6 +42,7 @@ import { BackendCpu, cpuBetween } from './checkout-pg-cpu.ts';
 import { Client, forEach, latencyOf, runFor, type Latency, type Reply } from './checkout-load.ts';
 import type { CheckoutServerSetup } from './checkout-server.ts';
 import { CPU_QUERY, type CpuMessage, type ReadyMessage } from './ipc.ts';
+import { percent, printTable, at, positiveIntegerFromEnv } from './report.ts';
 
 const WARMUP_SECONDS = 2;
 const HASH_RUNS = 10;
@@ -426,39 +427,4 @@ function scenarioColumns(scenario: Scenario, latency: Latency): string[] {
 
 function latencyColumns(latency: Latency): string[] {
   return [latency.p50, latency.p90, latency.p99, latency.max].map((ms) => ms.toFixed(1));
-}
-
-function percent(ratio: number): string {
-  return `${Math.round(ratio * 100)} %`;
-}
-
-function printTable(header: string[], rows: string[][]): void {
-  const widths = header.map((title, column) =>
-    Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)),
-  );
-  // Text columns (the first two) read left-aligned, figures right-aligned.
-  const line = (cells: string[]) =>
-    cells
-      .map((cell, column) =>
-        column < 2 ? cell.padEnd(at(widths, column)) : cell.padStart(at(widths, column)),
-      )
-      .join('  ')
-      .trimEnd();
-  console.log(`\n${line(header)}\n${widths.map((width) => '-'.repeat(width)).join('  ')}`);
-  for (const row of rows) console.log(line(row));
-}
-
-function at<T>(items: readonly T[], index: number): T {
-  const item = items[index];
-  if (item === undefined) throw new Error(`No item at ${index}`);
-  return item;
-}
-
-function positiveIntegerFromEnv(name: string, fallback: number): number {
-  const text = process.env[name];
-  if (text === undefined || text === '') return fallback;
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < 1)
-    throw new Error(`${name} must be a positive integer, not "${text}"`);
-  return value;
 }

@@ -12,10 +12,11 @@
  * the shop is checked to still return them after its runs. Any non-2xx reply or socket error fails the run.
  *
  * Then the search scenarios (skipped with BENCH_SEARCH_GOODS=0): a second shop, seeded with BENCH_SEARCH_GOODS
- * generated goods (default 100 000) on top of the demo catalog, answers keyword searches within a parent
- * category — the same URL again and again (served from prepared bytes), a page or sort not asked for before
- * (a new reply, for a search whose total the shop already knows), and a search never made before (neither reply
- * nor total known) — next to the bare server sending the cached search reply.
+ * generated goods (default 100 000) on top of the demo catalog, answers keyword searches — the same URL again
+ * and again (served from prepared bytes); URLs never asked for before, for keywords searched before, in another
+ * sort, page and price cap, or in another category; and keywords never searched before — next to the bare
+ * server sending the cached search reply. What each scenario leaves warm is written beside it (SEARCH_SCENARIOS
+ * below). On PostgreSQL the CPU time of the database's backends is measured too.
  *
  * Environment: BENCH_SECONDS (measured seconds per run, default 5), BENCH_CONNECTIONS (default 50),
  * BENCH_DATABASE_URL=postgres://… to run the shop on a throw-away database on that server instead of PGlite,
@@ -30,8 +31,13 @@ import { get, type IncomingMessage } from 'node:http';
 import os from 'node:os';
 import { buffer } from 'node:stream/consumers';
 import autocannon from 'autocannon';
+import { readFile } from 'node:fs/promises';
+import pg from 'pg';
 import { categorySchema, envelopeSchema, goodsSummarySchema, pagedEnvelopeSchema } from '@shop/contract';
+import { BackendCpu, cpuBetween } from './checkout-pg-cpu.ts';
 import { CPU_QUERY, type BareRoute, type CpuMessage, type ReadyMessage } from './ipc.ts';
+import { BRANDS, EDITIONS } from './seed-large-catalog.ts';
+import { percent, printTable, at, positiveIntegerFromEnv } from './report.ts';
 
 const WARMUP_SECONDS = 2;
 const PIPELINING = 1;
@@ -75,10 +81,50 @@ const SEARCH_KEYWORDS = [
   'keybord',
 ];
 const SEARCH_SORTS = ['newest', 'sales', 'price_asc', 'price_desc'] as const;
-/** The pages "another page" asks for: a shopper rarely goes further. */
+/** The pages "another sort or page" asks for: a shopper rarely goes further. */
 const SEARCH_PAGES = 10;
 /** Above every price in the catalog: a cap that changes which search it is, not what it finds. */
 const PRICE_CAP_ABOVE_ALL = 10_000_000;
+/** A well-formed category id that no category has. */
+const NO_SUCH_CATEGORY = '00000000-0000-4000-8000-000000000000';
+
+/**
+ * The search scenarios and what each leaves warm. Every URL but the cached one's is new to the shop (the "new
+ * URLs" column checks it), so its prepared replies never answer them. Before the second, each keyword of
+ * SEARCH_KEYWORDS is searched twice (`primeKeywords`), so that the shop has read its matches and the goods
+ * resembling it: what a shop that has been answering these keywords for a while knows.
+ */
+const SEARCH_SCENARIOS = {
+  cached: 'search, cached',
+  /**
+   * Each request a keyword of SEARCH_KEYWORDS (in turn), narrowed to the parent category of what it finds, in a
+   * sort and page (1–10) taken in turn and with a price cap of its own. Warm: the keyword's matches; the cards
+   * of the goods shown once a page has been shown (1 120 pages), so the first round reads cards.
+   */
+  anotherPage: 'search, another sort/page',
+  /**
+   * The same keywords, each request in the next of the shop's categories (parents and children; most hold no
+   * match, so the shop then looks for names resembling the keyword), with a price cap of its own. Warm: the
+   * keyword's matches and resembling goods, whatever the category; cards as above.
+   */
+  anotherCategory: 'search, another category',
+  /**
+   * Each request a keyword never searched before in the run: a keyword of SEARCH_KEYWORDS with a brand and an
+   * edition of the generated goods ("headphones aurora pro", "耳机 极光 专业版"), 2 688 of them. Cold: one query
+   * reads the keyword's matches, and the cards of the goods shown are likely not there yet.
+   */
+  newKeyword: 'search, new keyword',
+  /**
+   * After each brand and edition has been searched alone (`primeWords`), the same combinations from the other
+   * end of the list, each with a price cap of its own: keywords never searched before made of words that were.
+   * Warm: each word's matches, so a combination is an intersection in memory (once; its repeats are known
+   * keywords); cold: most cards.
+   */
+  knownWords: 'search, known words combined anew',
+} as const;
+
+/** How many keywords `newKeyword` makes before it repeats itself. */
+const NEW_KEYWORDS = SEARCH_KEYWORDS.length * BRANDS.length * EDITIONS.length;
 
 const seconds = positiveIntegerFromEnv('BENCH_SECONDS', 5);
 const connections = positiveIntegerFromEnv('BENCH_CONNECTIONS', 50);
@@ -119,6 +165,7 @@ interface SearchTarget {
 
 interface BenchServer {
   port: number;
+  pid: number;
   /** The CPU time (user + system) the server's process has used so far. */
   cpuMicros(): Promise<number>;
 }
@@ -191,6 +238,7 @@ if (search) {
       'p99 ms',
       'bytes/response',
       'CPU µs/req',
+      'DB CPU µs/req',
       'shop/bare',
       'new URLs',
     ],
@@ -199,11 +247,16 @@ if (search) {
         s.name,
         `shop (${engine})`,
         ...columns(s.shop),
+        s.databaseCpuMicrosPerRequest?.toFixed(1) ?? (engine === 'pglite' ? '(in shop)' : '?'),
         percent(s.ratio),
         percent(s.newUrlShare),
       ]),
-      [search.bare.name, 'bare fastify', ...columns(search.bare.figures), '', ''],
+      [search.bare.name, 'bare fastify', ...columns(search.bare.figures), '', '', ''],
     ],
+  );
+  console.log(
+    `Shop's resident memory: ${search.shopResidentMiB.beforeSearches} MiB before the first search, ` +
+      `${search.shopResidentMiB.afterSearches} MiB after the last.`,
   );
   for (const s of search.scenarios) {
     console.log(
@@ -268,7 +321,7 @@ async function withServer<T>(
     return (message as CpuMessage).cpuMicros;
   };
   try {
-    return await use({ port, cpuMicros });
+    return await use({ port, pid: child.pid ?? 0, cpuMicros });
   } finally {
     if (child.connected) child.disconnect();
     const [code] = await exited;
@@ -287,7 +340,13 @@ async function measureAll(server: BenchServer, targets: Target[], label: string)
  * Warm-up, then the measured run, of one URL or of a sequence of them; with a sequence, also the share of
  * measured requests whose URL had not been asked for before in the run.
  */
-async function measureOne(server: BenchServer, label: string, name: string, path: string | PathSequence) {
+async function measureOne(
+  server: BenchServer,
+  label: string,
+  name: string,
+  path: string | PathSequence,
+  backends?: BackendCpu,
+) {
   console.log(`  loading ${label}: ${name}`);
   const base = `http://127.0.0.1:${server.port}`;
   const sent = new Set<string>();
@@ -303,8 +362,10 @@ async function measureOne(server: BenchServer, label: string, name: string, path
   await load(base, next, WARMUP_SECONDS, false);
   measuring = true;
   const cpuBefore = await server.cpuMicros();
+  const backendsBefore = await backends?.sample();
   const result = await load(base, next, seconds);
   const cpuUsed = (await server.cpuMicros()) - cpuBefore;
+  const backendsAfter = await backends?.sample();
   const figures: Figures = {
     requestsPerSecond: Math.round(result.requests.average),
     latencyP50Ms: result.latency.p50,
@@ -313,7 +374,16 @@ async function measureOne(server: BenchServer, label: string, name: string, path
     requests: result.requests.total,
     serverCpuMicrosPerRequest: Math.round((cpuUsed / result.requests.total) * 10) / 10,
   };
-  return { name, figures, newUrlShare: Math.min(1, newUrls / result.requests.total) };
+  const databaseCpuMicrosPerRequest =
+    backendsBefore && backendsAfter
+      ? Math.round((cpuBetween(backendsBefore, backendsAfter) / result.requests.total) * 10) / 10
+      : undefined;
+  return {
+    name,
+    figures,
+    databaseCpuMicrosPerRequest,
+    newUrlShare: Math.min(1, newUrls / result.requests.total),
+  };
 }
 
 /** A run of autocannon; any failed reply fails the bench, and so does a measured run without replies. */
@@ -337,22 +407,47 @@ async function load(base: string, nextPath: () => string, duration: number, meas
 
 /**
  * The search scenarios, on a shop holding `searchGoods` generated goods besides the demo ones, and the bare
- * server sending the cached search reply: its req/s is the ceiling for all three, whose replies are as long.
+ * server sending the cached search reply: its req/s is the ceiling for all of them, whose replies are as long.
+ * Also the shop process's resident memory before the first search and after the last, and on PostgreSQL the
+ * CPU time of the database's backends.
  */
 async function measureSearch() {
+  const databasesBefore = await benchDatabases();
   const shopRun = await withServer(
     'shop-server.ts',
     undefined,
     async (server) => {
-      const targets = await searchTargets(server.port);
-      const cached = await fetchTarget(server.port, 'search, cached', searchUrl(at(targets, 0)));
-      const runs = [
-        await measureOne(server, 'shop', cached.name, cached.url),
-        await measureOne(server, 'shop', 'search, another page', (n) => anotherPage(targets, n)),
-        await measureOne(server, 'shop', 'search, new search', (n) => newSearch(targets, n)),
-      ];
-      expectSameBody(await fetchTarget(server.port, cached.name, cached.url), cached, 'shop');
-      return { cached, runs };
+      const backends = await openBackendCpu(databasesBefore);
+      try {
+        const residentBefore = await residentMiB(server.pid);
+        const { targets, categoryIds } = await searchTargets(server.port);
+        const cached = await fetchTarget(server.port, SEARCH_SCENARIOS.cached, searchUrl(at(targets, 0)));
+        const measure = (name: string, path: string | PathSequence) =>
+          measureOne(server, 'shop', name, path, backends);
+        const runs = [await measure(cached.name, cached.url)];
+        await primeKeywords(server.port, targets);
+        runs.push(
+          await measure(SEARCH_SCENARIOS.anotherPage, (n) => anotherPage(targets, n)),
+          await measure(SEARCH_SCENARIOS.anotherCategory, (n) => anotherCategory(targets, categoryIds, n)),
+          await measure(SEARCH_SCENARIOS.newKeyword, (n) => newKeyword(n)),
+        );
+        await primeWords(server.port);
+        runs.push(
+          await measure(
+            SEARCH_SCENARIOS.knownWords,
+            (n) => `${newKeyword(NEW_KEYWORDS - 1 - (n % NEW_KEYWORDS))}${priceCap(n)}`,
+          ),
+        );
+        expectSameBody(await fetchTarget(server.port, cached.name, cached.url), cached, 'shop');
+        const residentAfter = await residentMiB(server.pid);
+        return {
+          cached,
+          runs,
+          residentMiB: { beforeSearches: residentBefore, afterSearches: residentAfter },
+        };
+      } finally {
+        await backends?.close();
+      }
     },
     { BENCH_CATALOG_GOODS: String(searchGoods) },
   );
@@ -364,10 +459,12 @@ async function measureSearch() {
   return {
     url: cached.url,
     bodyBytes: cached.body.length,
+    shopResidentMiB: shopRun.residentMiB,
     bare: { name: bare.name, figures: bare.figures },
     scenarios: shopRun.runs.map((run, i) => ({
       name: run.name,
       shop: run.figures,
+      databaseCpuMicrosPerRequest: run.databaseCpuMicrosPerRequest,
       ratio: run.figures.requestsPerSecond / bare.figures.requestsPerSecond,
       // The cached scenario repeats its URL on purpose.
       newUrlShare: i === 0 ? 0 : run.newUrlShare,
@@ -375,8 +472,50 @@ async function measureSearch() {
   };
 }
 
-/** Each keyword with the parent category of the first goods it finds, asked of the shop itself. */
-async function searchTargets(port: number): Promise<SearchTarget[]> {
+/** The names of the bench's throw-away PostgreSQL databases (shop-server.ts makes them), none on PGlite. */
+async function benchDatabases(): Promise<Set<string>> {
+  const serverUrl = process.env.BENCH_DATABASE_URL;
+  if (!serverUrl) return new Set();
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ name: string }>(
+      `select datname as name from pg_database where datname like 'bench\\_%'`,
+    );
+    return new Set(rows.map((row) => row.name));
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * The CPU time of the search shop's database backends: its database is the one bench database that appeared
+ * while it started. Undefined on PGlite (the database is inside the shop's process and its CPU time), or
+ * when that database cannot be told apart (another bench starting at the same moment).
+ */
+async function openBackendCpu(databasesBefore: Set<string>): Promise<BackendCpu | undefined> {
+  const serverUrl = process.env.BENCH_DATABASE_URL;
+  if (!serverUrl) return undefined;
+  const created = [...(await benchDatabases())].filter((name) => !databasesBefore.has(name));
+  if (created.length !== 1) {
+    console.warn(`  cannot tell the shop's database among ${created.join(', ') || 'none'}: no backend CPU`);
+    return undefined;
+  }
+  return BackendCpu.open(serverUrl, at(created, 0));
+}
+
+/** VmRSS of a process, from /proc (Linux only; 0 elsewhere). */
+async function residentMiB(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+  const kib = Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? 0);
+  return Math.round(kib / 1024);
+}
+
+/**
+ * Each keyword with the parent category of the first goods it finds, asked of the shop itself, and every
+ * category's id.
+ */
+async function searchTargets(port: number): Promise<{ targets: SearchTarget[]; categoryIds: string[] }> {
   const reply = await fetchTarget(port, 'categories', '/v1/home/categories');
   const categories = envelopeSchema(categorySchema.array()).parse(
     JSON.parse(reply.body.toString('utf8')),
@@ -390,23 +529,70 @@ async function searchTargets(port: number): Promise<SearchTarget[]> {
     if (!categoryId) throw new Error(`The search for "${keyword}" found nothing to narrow down.`);
     targets.push({ keyword, categoryId });
   }
-  return targets;
+  return { targets, categoryIds: categories.map((category) => category.id) };
+}
+
+/**
+ * Searches each keyword in its category and in one that does not exist (where nothing contains it, so the shop
+ * also looks for names resembling it), one after the other, with price caps no scenario uses.
+ */
+async function primeKeywords(port: number, targets: SearchTarget[]): Promise<void> {
+  console.log(`  priming ${targets.length} keywords`);
+  const started = performance.now();
+  for (const [i, target] of targets.entries()) {
+    const cap = `&maxPrice=${2 * PRICE_CAP_ABOVE_ALL + i}`;
+    await fetchTarget(port, target.keyword, searchUrl(target, cap));
+    await fetchTarget(port, target.keyword, searchUrl({ ...target, categoryId: NO_SUCH_CATEGORY }, cap));
+  }
+  console.log(`  primed in ${Math.round(performance.now() - started)} ms`);
+}
+
+/** Searches each brand and edition alone, in English and in Chinese, as `newKeyword` writes them. */
+async function primeWords(port: number): Promise<void> {
+  const words = [...BRANDS, ...EDITIONS].flatMap((word) => [word['en-US'], word['zh-CN']]);
+  console.log(`  priming ${words.length} words`);
+  const started = performance.now();
+  for (const word of words) {
+    const url = `/v1/home/goods?keyword=${encodeURIComponent(word.toLowerCase())}`;
+    await fetchTarget(port, word, url);
+  }
+  console.log(`  primed in ${Math.round(performance.now() - started)} ms`);
 }
 
 function searchUrl(target: SearchTarget, more = ''): string {
   return `/v1/home/goods?keyword=${encodeURIComponent(target.keyword)}&categoryId=${target.categoryId}${more}`;
 }
 
-/** Keyword, sort and page change from one request to the next; a URL comes back after keywords × 4 × 10. */
+/** Keyword, sort and page change from one request to the next; the price cap makes every URL new. */
 function anotherPage(targets: SearchTarget[], n: number): string {
   const sort = at(SEARCH_SORTS, Math.floor(n / targets.length) % SEARCH_SORTS.length);
   const page = 1 + (Math.floor(n / (targets.length * SEARCH_SORTS.length)) % SEARCH_PAGES);
-  return searchUrl(at(targets, n % targets.length), `&sort=${sort}&page=${page}`);
+  return searchUrl(at(targets, n % targets.length), `&sort=${sort}&page=${page}${priceCap(n)}`);
+}
+
+/** Keyword and category change from one request to the next, the sort after every category. */
+function anotherCategory(targets: SearchTarget[], categoryIds: string[], n: number): string {
+  const { keyword } = at(targets, n % targets.length);
+  const round = Math.floor(n / targets.length);
+  const categoryId = at(categoryIds, round % categoryIds.length);
+  const sort = at(SEARCH_SORTS, Math.floor(round / categoryIds.length) % SEARCH_SORTS.length);
+  return searchUrl({ keyword, categoryId }, `&sort=${sort}${priceCap(n)}`);
+}
+
+/** A keyword with a brand and an edition, in the keyword's script: a different search for every n < 2 688. */
+function newKeyword(n: number): string {
+  const keyword = at(SEARCH_KEYWORDS, n % SEARCH_KEYWORDS.length);
+  const locale = /\p{Script=Han}/u.test(keyword) ? 'zh-CN' : 'en-US';
+  const brand = at(BRANDS, Math.floor(n / SEARCH_KEYWORDS.length) % BRANDS.length)[locale];
+  const edition = at(EDITIONS, Math.floor(n / (SEARCH_KEYWORDS.length * BRANDS.length)) % EDITIONS.length)[
+    locale
+  ];
+  return `/v1/home/goods?keyword=${encodeURIComponent(`${keyword} ${brand} ${edition}`.toLowerCase())}`;
 }
 
 /** A price cap of its own makes each request a search the shop has not seen, with the same matches. */
-function newSearch(targets: SearchTarget[], n: number): string {
-  return searchUrl(at(targets, n % targets.length), `&maxPrice=${PRICE_CAP_ABOVE_ALL + n}`);
+function priceCap(n: number): string {
+  return `&maxPrice=${PRICE_CAP_ABOVE_ALL + n}`;
 }
 
 /** One plain GET without Accept-Encoding, as autocannon sends it, so the body is the bytes being measured. */
@@ -453,40 +639,4 @@ function columns(figures: Figures): string[] {
     String(figures.bytesPerResponse),
     figures.serverCpuMicrosPerRequest.toFixed(1),
   ];
-}
-
-function percent(ratio: number): string {
-  return `${Math.round(ratio * 100)} %`;
-}
-
-function printTable(header: string[], rows: string[][]): void {
-  const widths = header.map((title, column) =>
-    Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)),
-  );
-  // Text columns (the first two) read left-aligned, figures right-aligned.
-  const line = (cells: string[]) =>
-    cells
-      .map((cell, column) =>
-        column < 2 ? cell.padEnd(at(widths, column)) : cell.padStart(at(widths, column)),
-      )
-      .join('  ')
-      .trimEnd();
-  console.log(`\n${line(header)}\n${widths.map((width) => '-'.repeat(width)).join('  ')}`);
-  for (const row of rows) console.log(line(row));
-}
-
-function at<T>(items: readonly T[], index: number): T {
-  const item = items[index];
-  if (item === undefined) throw new Error(`No item at ${index}`);
-  return item;
-}
-
-function positiveIntegerFromEnv(name: string, fallback: number, min = 1): number {
-  const text = process.env[name];
-  if (text === undefined || text === '') return fallback;
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < min) {
-    throw new Error(`${name} must be an integer of at least ${min}, not "${text}"`);
-  }
-  return value;
 }

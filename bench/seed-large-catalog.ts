@@ -21,7 +21,8 @@ const MS_PER_MINUTE = 60_000;
 
 type Words = Record<Locale, string>;
 
-const BRANDS: readonly [Words, ...Words[]] = [
+/** Brands and editions of the generated goods' names; the search bench makes keywords of them too. */
+export const BRANDS: readonly [Words, ...Words[]] = [
   { 'en-US': 'Aurora', 'pt-BR': 'Aurora', 'zh-CN': '极光', 'zh-TW': '極光' },
   { 'en-US': 'Summit', 'pt-BR': 'Cume', 'zh-CN': '峰顶', 'zh-TW': '峰頂' },
   { 'en-US': 'Harbor', 'pt-BR': 'Porto', 'zh-CN': '港湾', 'zh-TW': '港灣' },
@@ -36,7 +37,7 @@ const BRANDS: readonly [Words, ...Words[]] = [
   { 'en-US': 'Kestrel', 'pt-BR': 'Falcão', 'zh-CN': '红隼', 'zh-TW': '紅隼' },
 ];
 
-const EDITIONS: readonly [Words, ...Words[]] = [
+export const EDITIONS: readonly [Words, ...Words[]] = [
   { 'en-US': 'Pro', 'pt-BR': 'Pro', 'zh-CN': '专业版', 'zh-TW': '專業版' },
   { 'en-US': 'Lite', 'pt-BR': 'Lite', 'zh-CN': '轻享版', 'zh-TW': '輕享版' },
   { 'en-US': 'Max', 'pt-BR': 'Max', 'zh-CN': '旗舰版', 'zh-TW': '旗艦版' },

@@ -11,7 +11,7 @@ npm run lint
 step "typecheck"
 npm run typecheck
 step "unit tests"
-npx vitest run --project unit --project storefront
+npx vitest run --project unit --project storefront --project admin
 step "data layer and API tests"
 bash scripts/test-api.sh
 step "build"
