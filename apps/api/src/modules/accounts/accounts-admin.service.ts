@@ -123,7 +123,7 @@ export class AccountsAdminService {
     const [stats, orders, addresses, coupons, sessions] = await Promise.all([
       this.orders.statsFor([id]),
       this.orders.newestOf(id, NEWEST_ORDERS),
-      this.addresses.list(id),
+      this.addresses.list(id, at.locale),
       this.promotions.claimsOf({ userId: id }, at),
       this.sessions.listForUser(id),
     ]);

@@ -20,7 +20,7 @@ export function addressesRoutes(app: FastifyInstance, addresses: AddressesServic
         response: { 200: envelopeSchema(z.array(addressSchema)) },
       },
     },
-    async (request) => ok(await addresses.list(await sessions.requireUserId(request))),
+    async (request) => ok(await addresses.list(await sessions.requireUserId(request), request.locale)),
   );
   routes.post(
     '/v1/home/addresses',
@@ -33,7 +33,11 @@ export function addressesRoutes(app: FastifyInstance, addresses: AddressesServic
       },
     },
     async (request, reply) => {
-      const created = await addresses.create(await sessions.requireUserId(request), request.body);
+      const created = await addresses.create(
+        await sessions.requireUserId(request),
+        request.body,
+        request.locale,
+      );
       return reply.code(201).send(ok(created));
     },
   );
@@ -49,7 +53,14 @@ export function addressesRoutes(app: FastifyInstance, addresses: AddressesServic
       },
     },
     async (request) =>
-      ok(await addresses.update(await sessions.requireUserId(request), request.params.id, request.body)),
+      ok(
+        await addresses.update(
+          await sessions.requireUserId(request),
+          request.params.id,
+          request.body,
+          request.locale,
+        ),
+      ),
   );
   routes.delete(
     '/v1/home/addresses/:id',

@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { AppError, Code, type Address } from '@shop/contract';
+import { AppError, Code, type Address, type Locale } from '@shop/contract';
 import { schema, type Db } from '@shop/db';
 import type { z } from 'zod';
 import type { addressBodySchema } from '@shop/contract';
+import { RegionNames } from '../regions/region-names.ts';
 
 const { addresses, regions } = schema;
 type AddressBody = z.infer<typeof addressBodySchema>;
@@ -10,29 +11,32 @@ type AddressRow = typeof addresses.$inferSelect;
 
 const MAX_ADDRESSES = 20;
 
-/** A shopper's addresses; every method takes the owner and never touches anyone else's rows. */
+/**
+ * A shopper's addresses; every method takes the owner and never touches anyone else's rows. Region names come in
+ * `locale`, the language of whoever reads them.
+ */
 export class AddressesService {
   constructor(private readonly db: Db) {}
 
-  async list(userId: string): Promise<Address[]> {
+  async list(userId: string, locale: Locale): Promise<Address[]> {
     const rows = await this.db
       .select()
       .from(addresses)
       .where(eq(addresses.userId, userId))
       .orderBy(desc(addresses.isDefault), asc(addresses.createdAt));
-    return this.withRegionNames(rows);
+    return this.withRegionNames(rows, locale);
   }
 
-  async get(userId: string, id: string): Promise<Address> {
+  async get(userId: string, id: string, locale: Locale): Promise<Address> {
     const [row] = await this.db
       .select()
       .from(addresses)
       .where(and(eq(addresses.id, id), eq(addresses.userId, userId)));
     if (!row) throw new AppError(Code.notFound, 'error.notFound');
-    return (await this.withRegionNames([row]))[0]!;
+    return (await this.withRegionNames([row], locale))[0]!;
   }
 
-  async create(userId: string, body: AddressBody): Promise<Address> {
+  async create(userId: string, body: AddressBody, locale: Locale): Promise<Address> {
     await this.assertRegionPath(body.regionCodes);
     const row = await this.db.transaction(async (tx) => {
       const [{ n } = { n: 0 }] = await tx
@@ -49,10 +53,10 @@ export class AddressesService {
         .returning();
       return created!;
     });
-    return (await this.withRegionNames([row]))[0]!;
+    return (await this.withRegionNames([row], locale))[0]!;
   }
 
-  async update(userId: string, id: string, body: AddressBody): Promise<Address> {
+  async update(userId: string, id: string, body: AddressBody, locale: Locale): Promise<Address> {
     await this.assertRegionPath(body.regionCodes);
     const row = await this.db.transaction(async (tx) => {
       if (body.isDefault) await clearDefault(tx, userId);
@@ -64,7 +68,7 @@ export class AddressesService {
       if (!updated) throw new AppError(Code.notFound, 'error.notFound');
       return updated;
     });
-    return (await this.withRegionNames([row]))[0]!;
+    return (await this.withRegionNames([row], locale))[0]!;
   }
 
   async remove(userId: string, id: string): Promise<void> {
@@ -102,13 +106,14 @@ export class AddressesService {
       throw new AppError(Code.validation, 'validation.invalid', { regionCodes: 'validation.invalid' });
   }
 
-  private async withRegionNames(rows: AddressRow[]): Promise<Address[]> {
+  private async withRegionNames(rows: AddressRow[], locale: Locale): Promise<Address[]> {
     const codes = [...new Set(rows.flatMap((r) => r.regionCodes))];
+    const inLocale = new RegionNames(locale);
     const names = codes.length
       ? new Map(
           (await this.db.select().from(regions).where(inArray(regions.code, codes))).map((r) => [
             r.code,
-            r.name,
+            inLocale.of(r),
           ]),
         )
       : new Map<string, string>();

@@ -61,7 +61,7 @@ export class OrdersService {
 
   /** Prices, discount and shipping as the server computes them; nothing is reserved. */
   async preview(userId: string, request: OrderRequest, at: ShopLocale): Promise<OrderPreview> {
-    await this.addresses.get(userId, request.addressId);
+    await this.addresses.get(userId, request.addressId, at.locale);
     const lines = await this.priceLines(await this.linesOf(userId, request), at, this.db);
     const subtotal = lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
     const coupons = await this.promotions.usableFor(userId, subtotal, at, new Date());
@@ -93,7 +93,7 @@ export class OrdersService {
   ): Promise<OrderDetail> {
     const existing = await this.findByKey(userId, idempotencyKey);
     if (existing) return this.detail(userId, existing.id);
-    const address = await this.addresses.get(userId, request.addressId);
+    const address = await this.addresses.get(userId, request.addressId, at.locale);
     const wanted = await this.linesOf(userId, request);
     const fromCart = !request.items;
     const terms = this.terms();

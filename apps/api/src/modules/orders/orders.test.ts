@@ -104,6 +104,29 @@ describe('addresses', () => {
     expect(wrongPath.status).toBe(422);
     expect(Object.keys(wrongPath.body.msg)).toEqual(['regionCodes']);
   });
+
+  it('names the regions of an address in the language of the reader', async () => {
+    const a = await shopperWithAddress();
+    const chinese = await call('POST', '/v1/home/addresses', a.cookie, {
+      name: '王芳',
+      phone: '+8613812345678',
+      regionCodes: ['CN', 'CN-GD'],
+      detail: '天河路 1 号',
+      postcode: '510000',
+      isDefault: false,
+    });
+    expect(chinese.status).toBe(201);
+    const namesIn = async (locale: string) => {
+      const list = await call('GET', '/v1/home/addresses', a.cookie, undefined, {
+        'accept-language': locale,
+      });
+      return list.body.data.find((address: Json) => address.id === chinese.body.data.id)?.regionNames;
+    };
+    expect(await namesIn('en-US')).toEqual(['China', 'Guangdong']);
+    expect(await namesIn('zh-CN')).toEqual(['中国', '广东省']);
+    expect(await namesIn('zh-TW')).toEqual(['中國', '廣東省']);
+    expect(await namesIn('pt-BR')).toEqual(['China', 'Guangdong']);
+  });
 });
 
 describe('cart', () => {

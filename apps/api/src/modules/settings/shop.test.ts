@@ -48,6 +48,37 @@ describe('GET /v1/home/regions', () => {
     expect(brazil?.children?.length).toBe(27);
     expect(pt.find((r) => r.code === 'DE')?.name).toBe('Alemanha');
   });
+
+  it('names the provinces of China and Taiwan in Chinese, in the script and order of the locale', async () => {
+    const tree = async (locale: string) =>
+      envelopeSchema(z.array(regionSchema)).parse((await get('/v1/home/regions', locale)).json()).data;
+    const [simplified, traditional, english] = await Promise.all([
+      tree('zh-CN'),
+      tree('zh-TW'),
+      tree('en-US'),
+    ]);
+    const provinces = (regions: typeof english, country: string) =>
+      regions.find((r) => r.code === country)?.children ?? [];
+    const named = (regions: typeof english, code: string) =>
+      regions.find((r) => r.code === code.slice(0, 2))?.children?.find((r) => r.code === code)?.name;
+    expect(named(simplified, 'CN-GD')).toBe('广东省');
+    expect(named(traditional, 'CN-GD')).toBe('廣東省');
+    expect(named(traditional, 'TW-TPE')).toBe('臺北市');
+    expect(named(simplified, 'TW-TPE')).toBe('台北市');
+    expect(named(english, 'CN-GD')).toBe('Guangdong');
+    // Every province has its Chinese name (none left in Latin letters), sorted as Chinese readers sort.
+    for (const regions of [simplified, traditional]) {
+      for (const country of ['CN', 'TW']) {
+        const names = provinces(regions, country).map((r) => r.name);
+        expect(names.length).toBeGreaterThan(15);
+        expect(names.filter((name) => /[A-Za-z]/.test(name))).toEqual([]);
+      }
+    }
+    const order = new Intl.Collator('zh-CN');
+    const chinaNames = provinces(simplified, 'CN').map((r) => r.name);
+    expect(chinaNames).toEqual([...chinaNames].sort(order.compare));
+    expect(chinaNames[0]).toBe('安徽省');
+  });
 });
 
 describe('GET /media/{id}', () => {
