@@ -4,6 +4,7 @@ export * from './locale.ts';
 export * from './media.ts';
 export * from './messages.ts';
 export * from './query.ts';
+export * from './field-checks.ts';
 export * from './validation.ts';
 export * from './schemas/catalog.ts';
 export * from './schemas/shop.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { registerBodySchema } from './schemas/accounts.ts';
 import { goodsQuerySchema } from './schemas/catalog.ts';
-import { isEmail, isPhone, passwordStrength } from './validation.ts';
+import { isEmail, isPhone, passwordStrength } from './field-checks.ts';
 
 describe('field rules', () => {
   it('checks emails like a browser does', () => {

@@ -1,9 +1,6 @@
-import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import { z } from 'zod';
+import { isEmail, isPhone, MIN_PASSWORD_LENGTH } from './field-checks.ts';
 import type { MessageKey } from './messages.ts';
-
-/** Spec §9. */
-export const MIN_PASSWORD_LENGTH = 6;
 
 /**
  * Zod messages are message keys; the server translates them per request and the storefront per page, so the
@@ -12,31 +9,6 @@ export const MIN_PASSWORD_LENGTH = 6;
 const msg = (key: MessageKey) => ({ error: key });
 /** A failed presence check stops the field's other checks: "required" is the one message that helps. */
 const stop = (key: MessageKey) => ({ error: key, abort: true });
-
-// The WHATWG rule browsers use for <input type=email>, so the form and the server never disagree.
-const EMAIL_PATTERN =
-  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
-
-export function isEmail(value: string): boolean {
-  return value.length <= 254 && EMAIL_PATTERN.test(value);
-}
-
-/** A phone number in international form (`+` and country code), as libphonenumber-js understands it. */
-export function isPhone(value: string): boolean {
-  return value.length <= 32 && isValidPhoneNumber(value);
-}
-
-export type PasswordStrength = 'strong' | 'medium' | 'tooShort';
-
-/**
- * The strength meter's three labels (spec §5). Length and variety only; whether a password is easily guessed
- * is decided on the server against a dictionary.
- */
-export function passwordStrength(password: string): PasswordStrength {
-  if (password.length < MIN_PASSWORD_LENGTH) return 'tooShort';
-  const classes = [/[a-z]/, /[A-Z]/, /\d/, /[^a-zA-Z\d]/].filter((re) => re.test(password)).length;
-  return password.length >= 10 && classes >= 3 ? 'strong' : 'medium';
-}
 
 const requiredString = (key: MessageKey, max = 200) =>
   z.string(msg(key)).trim().min(1, stop(key)).max(max, stop('validation.tooLong'));

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { SUPPORTED_LOCALES, type Locale, type LocalizedText } from '../locale.ts';
 import { MEDIA_ID_PATTERN } from '../media.ts';
 import type { MessageKey } from '../messages.ts';
-import { idField, intParam, isEmail, textParam } from '../validation.ts';
+import { isEmail } from '../field-checks.ts';
+import { idField, intParam, textParam } from '../validation.ts';
 import { couponKindValues } from './shop.ts';
 import { adminPageQuery } from './staff.ts';
 

@@ -1,0 +1,51 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * What the built storefront makes a shopper download: the entry scripts of index.html, then each page's chunks as
+ * the boot map (vite.config.ts, `bootScript`) lists them, and one locale's messages. Budgets in gzip bytes, a
+ * little above the sizes measured when they were set (home 122 KB, an account form 162 KB), so that a change
+ * which makes the storefront grow is a decision rather than an accident.
+ */
+const dist =
+  process.env.STOREFRONT_DIST ?? fileURLToPath(new URL('../apps/storefront/dist', import.meta.url));
+const HOME_BUDGET = 130_000;
+const PAGE_BUDGET = 175_000;
+
+const html = readFileSync(`${dist}/index.html`, 'utf8');
+const bootMap = JSON.parse(/id="boot-chunks">([^<]*)</.exec(html)?.[1] ?? '{}') as {
+  pages: Record<string, string[]>;
+  catalogs: Record<string, string>;
+};
+const entry = [...html.matchAll(/<script type="module"[^>]*\ssrc="([^"]+)"/g)].map((match) => match[1]!);
+const gzipped = (path: string) => gzipSync(readFileSync(`${dist}${path}`)).length;
+const largestCatalog = Math.max(...Object.values(bootMap.catalogs).map(gzipped));
+const pageBytes = (page: string) =>
+  [...entry, ...(bootMap.pages[page] ?? [])].reduce((sum, path) => sum + gzipped(path), 0) + largestCatalog;
+
+describe('the JavaScript the storefront ships', () => {
+  it('lists every page with its chunks', () => {
+    expect(entry.length).toBeGreaterThan(0);
+    expect(Object.keys(bootMap.pages)).toEqual(
+      expect.arrayContaining(['home', 'detail', 'register', 'order']),
+    );
+  });
+
+  it(`keeps the first page under ${HOME_BUDGET / 1000} KB gzip and every page under ${PAGE_BUDGET / 1000} KB`, () => {
+    expect(pageBytes('home')).toBeLessThan(HOME_BUDGET);
+    const over = Object.keys(bootMap.pages)
+      .map((page) => ({ page, bytes: pageBytes(page) }))
+      .filter(({ bytes }) => bytes >= PAGE_BUDGET);
+    expect(over).toEqual([]);
+  });
+
+  it('holds neither the back office (antd) nor the schemas (zod): forms use the plain checks', () => {
+    const scripts = readdirSync(`${dist}/assets`).filter((name) => name.endsWith('.js'));
+    const carrying = (marker: RegExp) =>
+      scripts.filter((name) => marker.test(readFileSync(`${dist}/assets/${name}`, 'utf8')));
+    expect(carrying(/\bant-btn\b|@ant-design/)).toEqual([]);
+    expect(carrying(/ZodError/)).toEqual([]);
+  });
+});
