@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { combinations } from '../../pages/form/goods/sku-table.tsx';
-import { currencyDigits, toMajor, toMinor } from './money.ts';
+import { currencyDigits, toMajor, toMinor } from '../shop/money.ts';
 
 describe('money typed by staff', () => {
   it('uses the currency’s own decimals both ways', () => {

@@ -1,18 +1,7 @@
 import { useMemo } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import type { Activity } from '@shop/contract';
-
-/** The currency's own number of decimals (2 for USD, 0 for JPY), as `Intl` knows it. */
-export function currencyDigits(currency: string): number {
-  try {
-    return (
-      new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ??
-      2
-    );
-  } catch {
-    return 2;
-  }
-}
+import { toMajor } from '../shop/money.ts';
 
 /** The short number shoppers see for an order: the first 8 characters of its id. */
 export const orderNumber = (id: string) => id.slice(0, 8).toUpperCase();
@@ -33,7 +22,7 @@ export function useDashboardFormat() {
   return useMemo(
     () => ({
       money: (minor: number, currency: string, compact = false) =>
-        intl.formatNumber(minor / 10 ** currencyDigits(currency), {
+        intl.formatNumber(toMajor(minor, currency), {
           style: 'currency',
           currency,
           ...(compact ? { notation: 'compact', maximumFractionDigits: 1 } : {}),

@@ -23,7 +23,7 @@ import { FORM_CALL, showFormErrors } from '../../../components/form-errors.ts';
 import { PageLoading } from '../../../components/page-loading.tsx';
 import { ResultPanel } from '../../../components/result-panel.tsx';
 import { cleanTexts, LocalizedFields } from '../../../features/catalog/localized-fields.tsx';
-import { currencyDigits, formatMoney, toMajor, toMinor } from '../../../features/catalog/money.ts';
+import { currencyDigits, formatMoney, toMajor, toMinor } from '../../../features/shop/money.ts';
 import { shopQuery } from '../../../features/shop/queries.ts';
 import '../../../features/catalog/catalog.css';
 

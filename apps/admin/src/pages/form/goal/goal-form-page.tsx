@@ -33,7 +33,7 @@ import { ExceptionPanel } from '../../../components/exception-panel.tsx';
 import { FORM_CALL, showFormErrors } from '../../../components/form-errors.ts';
 import { PageLoading } from '../../../components/page-loading.tsx';
 import { showSubmissionSuccess } from '../../../components/result-panel.tsx';
-import { currencyDigits } from '../../../features/dashboard/format.ts';
+import { currencyDigits } from '../../../features/shop/money.ts';
 import { goalQuery, staffPeopleQuery } from '../../../features/dashboard/queries.ts';
 import { shopCurrencyQuery } from '../../../features/shop/queries.ts';
 import '../../dashboard/dashboard.css';

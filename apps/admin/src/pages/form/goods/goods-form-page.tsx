@@ -26,7 +26,7 @@ import { showSubmissionSuccess } from '../../../components/result-panel.tsx';
 import { categoryTreeData } from '../../../features/catalog/category-tree.ts';
 import { ImagesInput } from '../../../features/catalog/images-input.tsx';
 import { cleanTexts } from '../../../features/catalog/localized-fields.tsx';
-import { toMajor, toMinor } from '../../../features/catalog/money.ts';
+import { toMajor, toMinor } from '../../../features/shop/money.ts';
 import { CATALOG_KEY, categoriesQuery, goodsDetailQuery } from '../../../features/catalog/queries.ts';
 import { shopQuery } from '../../../features/shop/queries.ts';
 import { OptionsEditor } from './options-editor.tsx';

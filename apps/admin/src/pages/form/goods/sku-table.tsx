@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { MAX_MONEY, pickText, serverMessages } from '@shop/contract';
 import type { Locale } from '@shop/contract';
-import { currencyDigits, toMajor } from '../../../features/catalog/money.ts';
+import { currencyDigits, toMajor } from '../../../features/shop/money.ts';
 import type { GoodsFormValues } from './goods-form-values.ts';
 
 /** One SKU as the editor holds it: money in major units; `key` is its value ids joined, `id` an existing SKU's. */

@@ -29,7 +29,7 @@ import { FORM_CALL, showFormErrors } from '../../../components/form-errors.ts';
 import { PageLoading } from '../../../components/page-loading.tsx';
 import { ImagesInput } from '../../../features/catalog/images-input.tsx';
 import { cleanTexts, LocalizedFields } from '../../../features/catalog/localized-fields.tsx';
-import { currencyDigits, toMajor, toMinor } from '../../../features/catalog/money.ts';
+import { currencyDigits, toMajor, toMinor } from '../../../features/shop/money.ts';
 import { CATALOG_KEY, settingsQuery } from '../../../features/catalog/queries.ts';
 import { SHOP_KEY } from '../../../features/shop/queries.ts';
 import '../../../features/catalog/catalog.css';

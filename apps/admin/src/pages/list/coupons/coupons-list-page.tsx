@@ -11,7 +11,7 @@ import { adminApi } from '../../../api.ts';
 import { showSuccessToast } from '../../../app/toast.ts';
 import { ExceptionPanel } from '../../../components/exception-panel.tsx';
 import { FORM_CALL, showFormErrors } from '../../../components/form-errors.ts';
-import { formatMoney } from '../../../features/catalog/money.ts';
+import { formatMoney } from '../../../features/shop/money.ts';
 import '../../../features/catalog/catalog.css';
 
 const COUPONS_KEY = ['admin', 'catalog', 'coupons'] as const;

@@ -14,7 +14,7 @@ import { adminApi } from '../../../api.ts';
 import { showSuccessToast } from '../../../app/toast.ts';
 import { tableRequest } from '../../../components/table-request.ts';
 import { categoryTreeData } from '../../../features/catalog/category-tree.ts';
-import { formatMoney, toMinor } from '../../../features/catalog/money.ts';
+import { formatMoney, toMinor } from '../../../features/shop/money.ts';
 import { CATALOG_KEY, categoriesQuery } from '../../../features/catalog/queries.ts';
 import { shopQuery } from '../../../features/shop/queries.ts';
 import '../../../features/catalog/catalog.css';
