@@ -1,10 +1,8 @@
 import { useMemo } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import type { Activity } from '@shop/contract';
+import { orderNumber } from '../orders/format.ts';
 import { toMajor } from '../shop/money.ts';
-
-/** The short number shoppers see for an order: the first 8 characters of its id. */
-export const orderNumber = (id: string) => id.slice(0, 8).toUpperCase();
 
 /** The UTC day `offset` days from today, `YYYY-MM-DD` (the API's days are UTC). */
 export function utcDay(offset = 0, from = new Date()): string {

@@ -12,7 +12,8 @@ import { API_BASE } from '@shop/contract';
 import type { AdminOrderRow, AdminOrderSort, Locale, OrderStatus } from '@shop/contract';
 import { adminApi } from '../../../api.ts';
 import { tableRequest } from '../../../components/table-request.ts';
-import { minorPerMajor, orderNumber, useFormat } from '../../../features/orders/format.ts';
+import { orderNumber, useFormat } from '../../../features/orders/format.ts';
+import { currencyDigits, toMinor } from '../../../features/shop/money.ts';
 import { shopCurrencyQuery } from '../../../features/shop/queries.ts';
 import { ORDER_STATUSES, OrderStatusBadge } from '../../../features/orders/status.tsx';
 
@@ -47,7 +48,6 @@ export default function OrdersListPage() {
   const tab: Tab = ORDER_STATUSES.find((s) => s === params.get('status')) ?? 'all';
   const initialKeyword = useMemo(() => params.get('keyword') ?? undefined, []); // eslint-disable-line react-hooks/exhaustive-deps
   const [exportQuery, setExportQuery] = useState<Record<string, string | number>>({});
-  const toMinor = (major: number) => Math.round(major * minorPerMajor(currency));
 
   const columns: ProColumns<AdminOrderRow>[] = [
     {
@@ -125,8 +125,8 @@ export default function OrdersListPage() {
       hideInTable: true,
       search: {
         transform: (range: [number | null | undefined, number | null | undefined]) => ({
-          ...(range?.[0] != null && { minTotal: toMinor(range[0]) }),
-          ...(range?.[1] != null && { maxTotal: toMinor(range[1]) }),
+          ...(range?.[0] != null && { minTotal: toMinor(range[0], currency) }),
+          ...(range?.[1] != null && { maxTotal: toMinor(range[1], currency) }),
         }),
       },
     },
@@ -135,8 +135,10 @@ export default function OrdersListPage() {
       dataIndex: 'exactTotal',
       valueType: 'digit',
       hideInTable: true,
-      fieldProps: { min: 0, precision: Math.log10(minorPerMajor(currency)) },
-      search: { transform: (value: number | null) => (value == null ? {} : { total: toMinor(value) }) },
+      fieldProps: { min: 0, precision: currencyDigits(currency) },
+      search: {
+        transform: (value: number | null) => (value == null ? {} : { total: toMinor(value, currency) }),
+      },
     },
     {
       title: t('orders.field.status'),
