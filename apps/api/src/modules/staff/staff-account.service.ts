@@ -3,6 +3,7 @@ import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import {
   AppError,
   Code,
+  staffRoleValues,
   type StaffAccount,
   type StaffNotifications,
   type StaffRole,
@@ -14,7 +15,6 @@ import { hashPassword, isEasilyGuessed, verifyPassword } from '../accounts/passw
 import type { SessionRecord } from '../../plugins/session.ts';
 import type { AuditLog } from './audit-log.ts';
 
-const STAFF_ROLES: StaffRole[] = ['staff', 'admin'];
 const { users } = schema;
 
 /** Every switch on until the member turns one off. */
@@ -165,7 +165,7 @@ export class StaffAccountService {
     const query = executor
       .select()
       .from(users)
-      .where(and(eq(users.id, id), inArray(users.role, STAFF_ROLES), isNull(users.disabledAt)));
+      .where(and(eq(users.id, id), inArray(users.role, staffRoleValues), isNull(users.disabledAt)));
     const [row] = forUpdate ? await query.for('update') : await query;
     if (!row) throw new AppError(Code.notFound, 'error.notFound');
     return row;

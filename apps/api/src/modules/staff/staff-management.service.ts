@@ -3,6 +3,7 @@ import { and, asc, count, eq, ilike, inArray, isNull, or, sql, type SQL } from '
 import {
   AppError,
   Code,
+  staffRoleValues,
   type CreateStaffBody,
   type CreatedStaff,
   type Locale,
@@ -15,7 +16,6 @@ import { schema, type Db } from '@shop/db';
 import { hashPassword, isEasilyGuessed } from '../accounts/passwords.ts';
 import type { AuditLog } from './audit-log.ts';
 
-const STAFF_ROLES: StaffRole[] = ['staff', 'admin'];
 const { users } = schema;
 type UserRow = typeof users.$inferSelect;
 
@@ -48,7 +48,7 @@ export class StaffManagementService {
   ) {}
 
   async list(query: StaffListQuery): Promise<{ items: StaffSummary[]; total: number }> {
-    const filters: SQL[] = [inArray(users.role, query.role ? [query.role] : STAFF_ROLES)];
+    const filters: SQL[] = [inArray(users.role, query.role ? [query.role] : staffRoleValues)];
     if (query.keyword) {
       const pattern = likePattern(query.keyword);
       filters.push(or(ilike(users.email, pattern), ilike(users.nickname, pattern))!);
@@ -128,7 +128,7 @@ export class StaffManagementService {
       const [row] = await tx
         .select()
         .from(users)
-        .where(and(eq(users.id, id), inArray(users.role, STAFF_ROLES)))
+        .where(and(eq(users.id, id), inArray(users.role, staffRoleValues)))
         .for('update');
       if (!row) throw new AppError(Code.notFound, 'error.notFound');
       const before = toSummary(row);

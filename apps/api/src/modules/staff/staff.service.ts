@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { AppError, Code, type StaffMember, type StaffRole } from '@shop/contract';
+import { AppError, Code, staffRoleValues, type StaffMember, type StaffRole } from '@shop/contract';
 import { schema, type Db } from '@shop/db';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import { hashPassword } from '../accounts/passwords.ts';
-
-const STAFF_ROLES: StaffRole[] = ['staff', 'admin'];
 
 /** The address of the generated first admin when `ADMIN_EMAIL` is not set. */
 export const GENERATED_ADMIN_EMAIL = 'admin@shop.localhost';
@@ -41,7 +39,7 @@ export class StaffService {
       .where(
         and(
           eq(schema.users.id, userId),
-          inArray(schema.users.role, STAFF_ROLES),
+          inArray(schema.users.role, staffRoleValues),
           isNull(schema.users.disabledAt),
         ),
       );
