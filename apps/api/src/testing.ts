@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { StaffRole } from '@shop/contract';
 import { schema, type Database } from '@shop/db';
 import { seedDemo, seedReferenceData } from '@shop/db/seed';
@@ -107,4 +107,41 @@ export function staffLoginCookie(app: FastifyInstance, account: string, password
 export async function signedInStaff(test: TestApp, fields: UserFields & { role: StaffRole }) {
   const member = await createStaff(test.database, fields);
   return { ...member, cookie: await staffLoginCookie(test.app, member.email, member.password) };
+}
+
+/** A reply's JSON body as tests read it: any shape, checked by the assertions. */
+export type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+export interface CallOptions {
+  /** The `cookie` header; none is sent when left out. */
+  cookie?: string;
+  payload?: object;
+  locale?: string;
+  /** More headers, sent last so that they win. */
+  headers?: Record<string, string>;
+}
+
+export interface CallResult {
+  status: number;
+  /** The parsed reply, or an empty object when the reply is not JSON (a CSV export, say). */
+  body: Json;
+  /** The whole reply, for its headers and raw text. */
+  res: LightMyRequestResponse;
+}
+
+/** A request through `app.inject` as a browser of the shop sends it: in `en-US` unless told otherwise. */
+export async function callApi(
+  app: FastifyInstance,
+  method: string,
+  url: string,
+  { cookie, payload, locale = 'en-US', headers = {} }: CallOptions = {},
+): Promise<CallResult> {
+  const res = await app.inject({
+    method: method as InjectOptions['method'],
+    url,
+    headers: { ...(cookie === undefined ? {} : { cookie }), 'accept-language': locale, ...headers },
+    ...(payload === undefined ? {} : { payload }),
+  });
+  const isJson = String(res.headers['content-type']).includes('json');
+  return { status: res.statusCode, body: isJson ? (res.json() as Json) : {}, res };
 }

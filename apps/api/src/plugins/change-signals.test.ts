@@ -1,15 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
-import { createShopper, createTestApp, loginCookie, signedInStaff, type TestApp } from '../testing.ts';
+import {
+  callApi,
+  createShopper,
+  createTestApp,
+  loginCookie,
+  signedInStaff,
+  type Json,
+  type TestApp,
+} from '../testing.ts';
 
 /** The scale-out path: two instances of the shop over one database and one real Redis. */
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 let first: TestApp;
 let second: FastifyInstance;
 let adminCookie = '';
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 beforeAll(async () => {
   first = await createTestApp({ redisUrl });
@@ -24,19 +30,14 @@ afterAll(async () => {
 });
 
 const read = async (app: FastifyInstance, url: string, cookie = '') => {
-  const res = await app.inject({ url, headers: { cookie, 'accept-language': 'en-US' } });
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as { data: Json }).data;
+  const { status, body, res } = await callApi(app, 'GET', url, { cookie });
+  expect(status, res.body).toBe(200);
+  return body.data as Json;
 };
 const change = async (method: 'POST' | 'PUT', url: string, payload: object, cookie = adminCookie) => {
-  const res = await first.app.inject({
-    method,
-    url,
-    payload,
-    headers: { cookie, 'accept-language': 'en-US' },
-  });
-  expect(res.statusCode, res.body).toBeLessThan(300);
-  return (res.json() as { data: Json }).data;
+  const { status, body, res } = await callApi(first.app, method, url, { cookie, payload });
+  expect(status, res.body).toBeLessThan(300);
+  return body.data as Json;
 };
 
 describe('a change made through one instance', () => {

@@ -3,9 +3,15 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@shop/db';
 import { DEMO_FACTS } from '@shop/db/seed';
-import { signedInStaff, createShopper, createTestApp, loginCookie, type TestApp } from '../../testing.ts';
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+import {
+  callApi,
+  createShopper,
+  createTestApp,
+  loginCookie,
+  signedInStaff,
+  type Json,
+  type TestApp,
+} from '../../testing.ts';
 
 let t: TestApp;
 let staffCookie = '';
@@ -27,23 +33,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = async (method: string, url: string, cookie: string, payload?: object, ua = 'test-agent/1.0') => {
-  const res = await t.app.inject({
-    method: method as 'GET',
-    url,
-    headers: { cookie, 'accept-language': 'en-US', 'user-agent': ua },
-    ...(payload ? { payload } : {}),
-  });
-  return { status: res.statusCode, body: res.json() as Json };
-};
+const call = (method: string, url: string, cookie: string, payload?: object) =>
+  callApi(t.app, method, url, { cookie, payload, headers: { 'user-agent': 'test-agent/1.0' } });
 const staff = (method: string, url: string, payload?: object) => call(method, url, staffCookie, payload);
 
 const login = (account: string, password: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/v1/home/users/login',
-    headers: { 'accept-language': 'en-US', 'user-agent': 'Firefox/140.0' },
+  callApi(t.app, 'POST', '/v1/home/users/login', {
     payload: { account, password },
+    headers: { 'user-agent': 'Firefox/140.0' },
   });
 
 let seq = 0;
@@ -186,8 +183,8 @@ describe('disabling a shopper', () => {
     expect(res.body.data.disabledAt).not.toBeNull();
     expect((await call('GET', '/v1/home/users/me', cookie)).status).toBe(401);
     const refused = await login(s.email, s.password);
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toMatchObject({
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({
       code: 2,
       msg: 'This account has been disabled. Please contact the shop.',
     });
@@ -209,7 +206,7 @@ describe('disabling a shopper', () => {
 
     const enabled = await staff('POST', `/v1/admin/shoppers/${s.id}/enable`);
     expect(enabled.body.data).toMatchObject({ status: 'active', disabledAt: null });
-    expect((await login(s.email, s.password)).statusCode).toBe(200);
+    expect((await login(s.email, s.password)).status).toBe(200);
     const after = await call('GET', `/v1/admin/audit?entity=user&entityId=${s.id}`, adminCookie);
     expect(after.body.data.map((e: Json) => e.action)).toEqual(['shopper.enable', 'shopper.disable']);
   });

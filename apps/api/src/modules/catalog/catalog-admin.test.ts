@@ -16,7 +16,15 @@ import {
 import { schema } from '@shop/db';
 import { testEngine } from '@shop/db/testing';
 import { z } from 'zod';
-import { signedInStaff, createShopper, createTestApp, loginCookie, type TestApp } from '../../testing.ts';
+import {
+  callApi,
+  createShopper,
+  createTestApp,
+  loginCookie,
+  signedInStaff,
+  type Json,
+  type TestApp,
+} from '../../testing.ts';
 
 let t: TestApp;
 let staffCookie = '';
@@ -26,27 +34,12 @@ let categoryId = '';
 let childCategoryId = '';
 let imageUrl = '';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-const call = async (method: string, url: string, payload?: object, headers: Record<string, string> = {}) => {
-  const res = await t.app.inject({
-    method: method as 'GET',
-    url,
-    headers: { cookie: staffCookie, 'accept-language': 'en-US', ...headers },
-    ...(payload ? { payload } : {}),
-  });
-  return {
-    status: res.statusCode,
-    body: (String(res.headers['content-type']).includes('json') ? res.json() : {}) as Json,
-    res,
-  };
-};
+/** A request from the member of staff signed in for these tests. */
+const call = (method: string, url: string, payload?: object, locale?: string) =>
+  callApi(t.app, method, url, { cookie: staffCookie, payload, locale });
 
 /** A storefront request as a guest in `locale`. */
-const shop = async (url: string, locale = 'en-US') => {
-  const res = await t.app.inject({ url, headers: { 'accept-language': locale } });
-  return { status: res.statusCode, body: res.json() as Json };
-};
+const shop = (url: string, locale?: string) => callApi(t.app, 'GET', url, { locale });
 
 function multipart(bytes: Buffer, filename: string, contentType: string) {
   const boundary = `----catalog${randomUUID()}`;
@@ -382,12 +375,7 @@ describe('creating goods', () => {
   });
 
   it('answers field messages in the request language', async () => {
-    const res = await call(
-      'POST',
-      '/v1/admin/goods',
-      { ...lamp(), images: [] },
-      { 'accept-language': 'zh-CN' },
-    );
+    const res = await call('POST', '/v1/admin/goods', { ...lamp(), images: [] }, 'zh-CN');
     expect(res.body.msg).toEqual({ images: '请至少上传一张图片。' });
   });
 });
@@ -528,7 +516,7 @@ describe('stock while the editor is open', () => {
     const res = await call('PUT', `/v1/admin/goods/${created.id}`, stale);
     expect(res.status).toBe(409);
     expect(res.body).toEqual({ code: 2, data: null, msg: STOCK_CHANGED });
-    const zh = await call('PUT', `/v1/admin/goods/${created.id}`, stale, { 'accept-language': 'zh-CN' });
+    const zh = await call('PUT', `/v1/admin/goods/${created.id}`, stale, 'zh-CN');
     expect(zh.body.msg).toBe(
       '您编辑期间该商品的库存发生了变化（有订单下单或取消）。请重新加载查看当前库存，然后再保存。',
     );

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@shop/db';
-import { signedInStaff, createTestApp, type TestApp } from '../../testing.ts';
+import { callApi, createTestApp, signedInStaff, type Json, type TestApp } from '../../testing.ts';
 import { periodKey, periodsOf } from './dashboard.service.ts';
 import {
   backdate,
@@ -14,17 +14,12 @@ import {
 } from './order-fixtures.ts';
 import { utcDay } from './visits.ts';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
 let t: TestApp;
 let cookie = '';
 let staffId = '';
 const day = (offset: number) => utcDay(new Date(Date.now() + offset * 86_400_000));
 
-const get = async (url: string, locale = 'en-US') => {
-  const res = await t.app.inject({ url, headers: { cookie, 'accept-language': locale } });
-  return { status: res.statusCode, body: res.json() as Json };
-};
+const get = (url: string, locale?: string) => callApi(t.app, 'GET', url, { cookie, locale });
 
 /** The orders the figures are checked against, placed and paid through the API in `beforeAll`. */
 const placed: Record<string, { id: string; total: number }> = {};

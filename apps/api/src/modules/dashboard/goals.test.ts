@@ -2,32 +2,24 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@shop/db';
-import { createStaff, createTestApp, staffLoginCookie, type TestApp } from '../../testing.ts';
+import {
+  callApi,
+  createStaff,
+  createTestApp,
+  staffLoginCookie,
+  type Json,
+  type TestApp,
+} from '../../testing.ts';
 import { buyer, payOrder, placeOrder, skusOfDifferentGoods } from './order-fixtures.ts';
 import { utcDay } from './visits.ts';
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 let t: TestApp;
 const people: Record<'ann' | 'ben' | 'cat' | 'dee', { id: string; cookie: string }> = {} as never;
 const today = utcDay(new Date());
 const inDays = (n: number) => utcDay(new Date(Date.now() + n * 86_400_000));
 
-const call = async (
-  who: keyof typeof people,
-  method: string,
-  url: string,
-  payload?: object,
-  locale = 'en-US',
-) => {
-  const res = await t.app.inject({
-    method: method as 'GET',
-    url,
-    headers: { cookie: people[who].cookie, 'accept-language': locale },
-    ...(payload ? { payload } : {}),
-  });
-  return { status: res.statusCode, body: res.json() as Json };
-};
+const call = (who: keyof typeof people, method: string, url: string, payload?: object, locale?: string) =>
+  callApi(t.app, method, url, { cookie: people[who].cookie, payload, locale });
 
 const goal = (overrides: Json = {}) => ({
   title: 'Spring sales',

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { schema, type Database } from '@shop/db';
-import { createShopper, loginCookie } from '../../testing.ts';
+import { callApi, createShopper, loginCookie, type Json } from '../../testing.ts';
 import { signWebhook } from '../payments/payments.service.ts';
 
 /**
@@ -18,17 +18,11 @@ export interface Buyer {
   addressId: string;
 }
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
+/** The `data` of a request that must succeed. */
 async function call(app: FastifyInstance, method: string, url: string, cookie: string, payload?: object) {
-  const res = await app.inject({
-    method: method as 'POST',
-    url,
-    headers: { cookie, 'accept-language': 'en-US' },
-    ...(payload ? { payload } : {}),
-  });
-  if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
-  return res.json().data as Json;
+  const { status, body, res } = await callApi(app, method, url, { cookie, payload });
+  if (status >= 300) throw new Error(`${method} ${url}: ${status} ${res.body}`);
+  return body.data as Json;
 }
 
 export async function buyer(app: FastifyInstance, database: Database, name = 'buyer'): Promise<Buyer> {

@@ -3,9 +3,15 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@shop/db';
 import { signWebhook } from '../payments/payments.service.ts';
-import { signedInStaff, createShopper, createTestApp, loginCookie, type TestApp } from '../../testing.ts';
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+import {
+  callApi,
+  createShopper,
+  createTestApp,
+  loginCookie,
+  signedInStaff,
+  type Json,
+  type TestApp,
+} from '../../testing.ts';
 
 let t: TestApp;
 let staffCookie = '';
@@ -31,28 +37,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = async (
-  method: string,
-  url: string,
-  cookie: string,
-  payload?: object,
-  headers: Record<string, string> = {},
-) => {
-  const res = await t.app.inject({
-    method: method as 'GET',
-    url,
-    headers: { cookie, 'accept-language': 'en-US', ...headers },
-    ...(payload ? { payload } : {}),
-  });
-  return { status: res.statusCode, body: res.body ? (safeJson(res.body) as Json) : {}, res };
-};
-const safeJson = (text: string) => {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return {};
-  }
-};
+const call = (method: string, url: string, cookie: string, payload?: object) =>
+  callApi(t.app, method, url, { cookie, payload });
 const staff = (method: string, url: string, payload?: object) => call(method, url, staffCookie, payload);
 
 let seq = 0;

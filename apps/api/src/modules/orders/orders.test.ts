@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@shop/db';
 import { DEMO_FACTS } from '@shop/db/seed';
 import { signWebhook } from '../payments/payments.service.ts';
-import { createShopper, createTestApp, loginCookie, type TestApp } from '../../testing.ts';
+import {
+  callApi,
+  createShopper,
+  createTestApp,
+  loginCookie,
+  type Json,
+  type TestApp,
+} from '../../testing.ts';
 
 let t: TestApp;
 let baseUrl: string;
@@ -14,22 +21,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-const call = async (
+const call = (
   method: string,
   url: string,
   cookie: string,
   payload?: object,
-  headers: Record<string, string> = {},
-) => {
-  const res = await t.app.inject({
-    method: method as 'GET',
-    url,
-    headers: { cookie, 'accept-language': 'en-US', ...headers },
-    ...(payload ? { payload } : {}),
-  });
-  return { status: res.statusCode, body: res.json() as Json, res };
-};
+  headers?: Record<string, string>,
+) => callApi(t.app, method, url, { cookie, payload, headers });
 
 let seq = 0;
 async function shopperWithAddress() {

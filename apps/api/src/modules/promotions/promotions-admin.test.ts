@@ -4,26 +4,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCouponSchema, envelopeSchema, pagedEnvelopeSchema, type CouponInputBody } from '@shop/contract';
 import { schema } from '@shop/db';
 import { DEMO_FACTS } from '@shop/db/seed';
-import { signedInStaff, createShopper, createTestApp, loginCookie, type TestApp } from '../../testing.ts';
+import {
+  callApi,
+  createShopper,
+  createTestApp,
+  loginCookie,
+  signedInStaff,
+  type Json,
+  type TestApp,
+} from '../../testing.ts';
 
 let t: TestApp;
 let staffCookie = '';
 let staffId = '';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-const call = async (method: string, url: string, payload?: object, locale = 'en-US') => {
-  const res = await t.app.inject({
-    method: method as 'GET',
-    url,
-    headers: { cookie: staffCookie, 'accept-language': locale },
-    ...(payload ? { payload } : {}),
-  });
-  return { status: res.statusCode, body: res.json() as Json };
-};
-const publicCoupons = async (locale = 'en-US') =>
-  (await t.app.inject({ url: '/v1/home/coupons', headers: { 'accept-language': locale } })).json()
-    .data as Json[];
+const call = (method: string, url: string, payload?: object, locale?: string) =>
+  callApi(t.app, method, url, { cookie: staffCookie, payload, locale });
+const publicCoupons = async (locale?: string) =>
+  (await callApi(t.app, 'GET', '/v1/home/coupons', { locale })).body.data as Json[];
 
 const hour = 60 * 60 * 1000;
 const campaign = (overrides: Partial<CouponInputBody> = {}): CouponInputBody => ({

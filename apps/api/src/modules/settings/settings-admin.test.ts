@@ -4,26 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminShopSettingsSchema, envelopeSchema, type ShopSettingsInputBody } from '@shop/contract';
 import { schema } from '@shop/db';
 import { signWebhook } from '../payments/payments.service.ts';
-import { signedInStaff, createTestApp, type TestApp } from '../../testing.ts';
+import { callApi, createTestApp, signedInStaff, type Json, type TestApp } from '../../testing.ts';
 
 let t: TestApp;
 let adminCookie = '';
 let staffCookie = '';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-const call = async (method: string, url: string, payload?: object, cookie = adminCookie) => {
-  const res = await t.app.inject({
-    method: method as 'GET',
-    url,
-    headers: { cookie, 'accept-language': 'en-US' },
-    ...(payload ? { payload } : {}),
-  });
-  return { status: res.statusCode, body: res.json() as Json, raw: res.body };
-};
-const systems = async (locale = 'en-US') =>
-  (await t.app.inject({ url: '/v1/home/systems', headers: { 'accept-language': locale } })).json()
-    .data as Json;
+const call = (method: string, url: string, payload?: object, cookie = adminCookie) =>
+  callApi(t.app, method, url, { cookie, payload });
+const systems = async (locale?: string) =>
+  (await callApi(t.app, 'GET', '/v1/home/systems', { locale })).body.data as Json;
 const storedDocument = async () =>
   (await t.database.db.select().from(schema.shopSettings).where(eq(schema.shopSettings.id, 1)))[0]!
     .data as Json;
@@ -54,8 +44,8 @@ describe('GET /v1/admin/settings', () => {
       'en-US': expect.any(String),
       'zh-CN': expect.any(String),
     });
-    expect(res.raw).not.toMatch(/secret/i);
-    expect(res.raw).not.toContain((await storedDocument()).webhookSecret);
+    expect(res.res.body).not.toMatch(/secret/i);
+    expect(res.res.body).not.toContain((await storedDocument()).webhookSecret);
   });
 
   it('is for admins only', async () => {
@@ -82,7 +72,7 @@ describe('PUT /v1/admin/settings', () => {
       currency: 'eur',
     };
     const res = await call('PUT', '/v1/admin/settings', next);
-    expect(res.status, res.raw).toBe(200);
+    expect(res.status, res.res.body).toBe(200);
     expect(res.body.data).toMatchObject({ currency: 'EUR', shippingFee: 500, paymentWindowMinutes: 45 });
 
     const shown = await systems('zh-CN');
@@ -222,7 +212,7 @@ describe('POST /v1/admin/settings/webhook-secret', () => {
     expect(entries).toHaveLength(1);
     expect(JSON.stringify(entries[0])).not.toContain(secret);
     expect(JSON.stringify(entries[0])).not.toContain(old);
-    expect((await call('GET', '/v1/admin/settings')).raw).not.toContain(secret);
+    expect((await call('GET', '/v1/admin/settings')).res.body).not.toContain(secret);
   });
 
   it('is for admins only', async () => {

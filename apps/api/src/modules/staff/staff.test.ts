@@ -4,6 +4,7 @@ import fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@shop/db';
 import {
+  callApi,
   createShopper,
   createStaff,
   createTestApp,
@@ -40,11 +41,9 @@ afterAll(() => t.close());
 const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, randomUUID());
 
 const call = (method: string, url: string, cookie?: string) =>
-  t.app.inject({
-    method: method as 'GET',
-    url: concrete(url),
-    headers: { 'accept-language': 'en-US', ...(cookie ? { cookie } : {}) },
-    ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
+  callApi(t.app, method, concrete(url), {
+    cookie,
+    payload: method === 'GET' || method === 'DELETE' ? undefined : {},
   });
 
 describe('who may call the staff API', () => {
@@ -59,11 +58,11 @@ describe('who may call the staff API', () => {
   it('refuses a guest with 401 and a shopper with 403 on every staff route', async () => {
     for (const route of t.app.staffRoutes.filter((r) => r.access !== 'public')) {
       const guest = await call(route.method, route.url);
-      expect(guest.statusCode, `${route.method} ${route.url} as guest`).toBe(401);
-      expect(guest.json()).toMatchObject({ code: 401, data: null, msg: 'Please log in first.' });
+      expect(guest.status, `${route.method} ${route.url} as guest`).toBe(401);
+      expect(guest.body).toMatchObject({ code: 401, data: null, msg: 'Please log in first.' });
       const shopper = await call(route.method, route.url, cookies.shopper);
-      expect(shopper.statusCode, `${route.method} ${route.url} as shopper`).toBe(403);
-      expect(shopper.json()).toMatchObject({ code: 403, msg: "Sorry, you don't have access to this page." });
+      expect(shopper.status, `${route.method} ${route.url} as shopper`).toBe(403);
+      expect(shopper.body).toMatchObject({ code: 403, msg: "Sorry, you don't have access to this page." });
     }
   });
 
@@ -74,10 +73,10 @@ describe('who may call the staff API', () => {
       cookies.admin = await staffLoginCookie(t.app, 'ada@shop.test', 'Ada-admin-2026');
       const res = await call(route.method, route.url, cookies.staff);
       const label = `${route.method} ${route.url} as staff`;
-      if (route.access === 'admin') expect(res.statusCode, label).toBe(403);
-      else expect([401, 403], label).not.toContain(res.statusCode);
+      if (route.access === 'admin') expect(res.status, label).toBe(403);
+      else expect([401, 403], label).not.toContain(res.status);
       const asAdmin = await call(route.method, route.url, cookies.admin);
-      expect([401, 403], `${route.method} ${route.url} as admin`).not.toContain(asAdmin.statusCode);
+      expect([401, 403], `${route.method} ${route.url} as admin`).not.toContain(asAdmin.status);
     }
   });
 
@@ -90,12 +89,12 @@ describe('who may call the staff API', () => {
   it('takes access away at once from a member of staff who is disabled', async () => {
     await createStaff(t.database, { email: 'dee@shop.test', password: 'Dee-staff-2026', role: 'staff' });
     const cookie = await staffLoginCookie(t.app, 'dee@shop.test', 'Dee-staff-2026');
-    expect((await call('GET', '/v1/admin/me', cookie)).statusCode).toBe(200);
+    expect((await call('GET', '/v1/admin/me', cookie)).status).toBe(200);
     await t.database.db
       .update(schema.users)
       .set({ disabledAt: new Date() })
       .where(eq(schema.users.email, 'dee@shop.test'));
-    expect((await call('GET', '/v1/admin/me', cookie)).statusCode).toBe(403);
+    expect((await call('GET', '/v1/admin/me', cookie)).status).toBe(403);
   });
 });
 
@@ -144,13 +143,13 @@ describe('staff login', () => {
 
   it('does not accept a shopper session cookie as a staff session, nor the reverse', async () => {
     const me = await call('GET', '/v1/home/users/me', cookies.staff);
-    expect(me.statusCode).toBe(401);
+    expect(me.status).toBe(401);
   });
 
   it('ends the session at logout', async () => {
     const cookie = await staffLoginCookie(t.app, 'sam@shop.test', 'Sam-staff-2026');
-    expect((await call('POST', '/v1/admin/logout', cookie)).statusCode).toBe(200);
-    expect((await call('GET', '/v1/admin/me', cookie)).statusCode).toBe(401);
+    expect((await call('POST', '/v1/admin/logout', cookie)).status).toBe(200);
+    expect((await call('GET', '/v1/admin/me', cookie)).status).toBe(401);
   });
 });
 
@@ -169,15 +168,15 @@ describe('audit log', () => {
     });
     cookies.admin = await staffLoginCookie(t.app, 'ada@shop.test', 'Ada-admin-2026');
     const res = await call('GET', '/v1/admin/audit?entity=settings', cookies.admin);
-    expect(res.statusCode).toBe(200);
-    expect(res.json().data[0]).toMatchObject({
+    expect(res.status).toBe(200);
+    expect(res.body.data[0]).toMatchObject({
       actor: { id: adminId, email: 'ada@shop.test' },
       action: 'settings.update',
       entityId: 'shop',
       before: { shippingFee: 500 },
       after: { shippingFee: 0 },
     });
-    expect(JSON.stringify(res.json().data)).not.toMatch(/webhookSecret|old|new"/);
+    expect(JSON.stringify(res.body.data)).not.toMatch(/webhookSecret|old|new"/);
   });
 
   it('writes nothing when the change it belongs to is rolled back', async () => {
@@ -189,7 +188,7 @@ describe('audit log', () => {
       }),
     ).rejects.toThrow('the change failed');
     const res = await call('GET', '/v1/admin/audit?entity=goods&entityId=x', cookies.admin);
-    expect(res.json().meta.total).toBe(0);
+    expect(res.body.meta.total).toBe(0);
   });
 
   it('drops secret-looking keys at any depth', () => {
