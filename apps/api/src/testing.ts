@@ -109,6 +109,26 @@ export async function signedInStaff(test: TestApp, fields: UserFields & { role: 
   return { ...member, cookie: await staffLoginCookie(test.app, member.email, member.password) };
 }
 
+/** A delivery address in São Paulo as the address form sends it, received by `recipient`. */
+export const saoPauloAddress = (recipient = 'Ana Souza') => ({
+  name: recipient,
+  phone: '+5511987654321',
+  regionCodes: ['BR', 'BR-SP'],
+  detail: 'Rua Augusta 100',
+  postcode: '01305-000',
+  isDefault: true,
+});
+
+/** Adds that address for the shopper of `cookie` (their default) and returns its id. */
+export async function addAddress(app: FastifyInstance, cookie: string, recipient?: string): Promise<string> {
+  const reply = await callApi(app, 'POST', '/v1/home/addresses', {
+    cookie,
+    payload: saoPauloAddress(recipient),
+  });
+  if (reply.status !== 201) throw new Error(`the address was refused: ${JSON.stringify(reply.body)}`);
+  return reply.body.data.id as string;
+}
+
 /** A reply's JSON body as tests read it: any shape, checked by the assertions. */
 export type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@shop/db';
 import { DEMO_FACTS } from '@shop/db/seed';
 import {
+  addAddress,
   callApi,
   createShopper,
   createTestApp,
@@ -60,21 +61,14 @@ async function shopper(nickname = '') {
 async function shopperWithOrder() {
   const s = await shopper();
   const cookie = await loginCookie(t.app, s.email, s.password);
-  const address = await call('POST', '/v1/home/addresses', cookie, {
-    name: 'Ana Souza',
-    phone: '+5511987654321',
-    regionCodes: ['BR', 'BR-SP'],
-    detail: 'Rua Augusta 100',
-    postcode: '01305-000',
-    isDefault: true,
-  });
+  const addressId = await addAddress(t.app, cookie);
   const [sku] = await t.database.db
     .select({ id: schema.skus.id })
     .from(schema.skus)
     .where(sql`${schema.skus.stock} >= 5`)
     .limit(1);
   const order = await call('POST', '/v1/home/orders', cookie, {
-    addressId: address.body.data.id,
+    addressId,
     items: [{ skuId: sku!.id, quantity: 1 }],
   });
   expect(order.status).toBe(201);

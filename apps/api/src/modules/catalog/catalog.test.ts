@@ -11,7 +11,7 @@ import {
 import { schema } from '@shop/db';
 import { DEMO_FACTS } from '@shop/db/seed';
 import { z } from 'zod';
-import { createShopper, createTestApp, loginCookie, type TestApp } from '../../testing.ts';
+import { addAddress, createShopper, createTestApp, loginCookie, type TestApp } from '../../testing.ts';
 import { CatalogService } from './catalog.service.ts';
 
 let t: TestApp;
@@ -605,15 +605,7 @@ describe('the in-memory search index', () => {
     const cookie = await loginCookie(t.app, shopper.email, shopper.password);
     const post = (url: string, payload: object) =>
       t.app.inject({ method: 'POST', url, headers: { cookie, 'accept-language': 'en-US' }, payload });
-    const address = await post('/v1/home/addresses', {
-      name: 'Ana Souza',
-      phone: '+5511987654321',
-      regionCodes: ['BR', 'BR-SP'],
-      detail: 'Rua Augusta 100',
-      postcode: '01305-000',
-      isDefault: true,
-    });
-    expect(address.statusCode, address.body).toBe(201);
+    const addressId = await addAddress(t.app, cookie);
     const [sku] = await t.database.db
       .select({ id: schema.skus.id })
       .from(schema.skus)
@@ -625,7 +617,7 @@ describe('the in-memory search index', () => {
     const before = await stockNow();
 
     const placed = await post('/v1/home/orders', {
-      addressId: address.json().data.id,
+      addressId,
       items: [{ skuId: sku!.id, quantity: 1 }],
     });
     expect(placed.statusCode, placed.body).toBe(201);

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { schema, type Database } from '@shop/db';
-import { callApi, createShopper, loginCookie, type Json } from '../../testing.ts';
+import { addAddress, callApi, createShopper, loginCookie, type Json } from '../../testing.ts';
 import { signWebhook } from '../payments/payments.service.ts';
 
 /**
@@ -33,15 +33,7 @@ export async function buyer(app: FastifyInstance, database: Database, name = 'bu
   });
   const cookie = await loginCookie(app, shopper.email, shopper.password);
   await call(app, 'POST', `/v1/home/users/${shopper.id}/edit`, cookie, { nickname: `${name} ${serial}` });
-  const address = await call(app, 'POST', '/v1/home/addresses', cookie, {
-    name: 'Ana Souza',
-    phone: '+5511987654321',
-    regionCodes: ['BR', 'BR-SP'],
-    detail: 'Rua Augusta 100',
-    postcode: '01305-000',
-    isDefault: true,
-  });
-  return { id: shopper.id, email: shopper.email, cookie, addressId: address.id as string };
+  return { id: shopper.id, email: shopper.email, cookie, addressId: await addAddress(app, cookie) };
 }
 
 /** On-shelf SKUs of `count` different goods with stock, each with its goods and price. */

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@shop/db';
 import { signWebhook } from '../payments/payments.service.ts';
 import {
+  addAddress,
   callApi,
   createShopper,
   createTestApp,
@@ -50,16 +51,7 @@ async function shopperWithAddress(recipient = 'Ana Souza') {
     phone: `+55119${String(10_000_000 + seq * 7919).slice(0, 8)}`,
   });
   const cookie = await loginCookie(t.app, s.email, s.password);
-  const address = await call('POST', '/v1/home/addresses', cookie, {
-    name: recipient,
-    phone: '+5511987654321',
-    regionCodes: ['BR', 'BR-SP'],
-    detail: 'Rua Augusta 100',
-    postcode: '01305-000',
-    isDefault: true,
-  });
-  expect(address.status, JSON.stringify(address.body)).toBe(201);
-  return { ...s, cookie, addressId: address.body.data.id as string };
+  return { ...s, cookie, addressId: await addAddress(t.app, cookie, recipient) };
 }
 
 /** An on-shelf SKU with at least `minStock` units, a different one on each call where the catalog allows. */

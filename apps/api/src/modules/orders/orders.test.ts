@@ -4,6 +4,7 @@ import { schema } from '@shop/db';
 import { DEMO_FACTS } from '@shop/db/seed';
 import { signWebhook } from '../payments/payments.service.ts';
 import {
+  addAddress,
   callApi,
   createShopper,
   createTestApp,
@@ -37,16 +38,7 @@ async function shopperWithAddress() {
     password: 'Buyer-secret-2026',
   });
   const cookie = await loginCookie(t.app, s.email, s.password);
-  const address = await call('POST', '/v1/home/addresses', cookie, {
-    name: 'Ana Souza',
-    phone: '+5511987654321',
-    regionCodes: ['BR', 'BR-SP'],
-    detail: 'Rua Augusta 100',
-    postcode: '01305-000',
-    isDefault: true,
-  });
-  expect(address.status, JSON.stringify(address.body)).toBe(201);
-  return { ...s, cookie, addressId: address.body.data.id as string };
+  return { ...s, cookie, addressId: await addAddress(t.app, cookie) };
 }
 
 /** An on-shelf SKU with plenty of stock and its price; `fresh` picks one no other test orders. */
