@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import {
   AppError,
@@ -97,70 +98,62 @@ export class OrdersService {
     const wanted = await this.linesOf(userId, request);
     const fromCart = !request.items;
     const terms = this.terms();
-    let orderId: string;
+    let placed: { row: OrderRow; detail: OrderDetail };
     try {
-      orderId = await this.db.transaction(async (tx) => {
-        const snapshot: AddressSnapshot = {
-          name: address.name,
-          phone: address.phone,
-          regionCodes: address.regionCodes,
-          regionNames: address.regionNames,
-          detail: address.detail,
-          postcode: address.postcode,
-        };
-        const now = new Date();
-        const [order] = await tx
-          .insert(orders)
-          .values({
-            userId,
-            status: 'pending_payment',
-            subtotal: 0,
-            discount: 0,
-            shipping: 0,
-            total: 0,
-            currency: at.currency,
-            address: snapshot,
-            note: request.note ?? '',
-            idempotencyKey,
-            payBy: new Date(now.getTime() + terms.paymentWindowMinutes * 60_000),
-          })
-          .returning();
+      placed = await this.db.transaction(async (tx) => {
         const lines = await this.priceLines(wanted, at, tx);
         if (!(await this.inventory.reserve(tx, lines))) {
           throw new AppError(Code.refused, 'error.stock.insufficient', undefined, 409);
         }
         const subtotal = lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
-        let discount = 0;
-        if (request.couponId) {
-          const usable = await this.promotions.usableFor(userId, subtotal, at, now, tx);
-          const chosen = usable.find((c) => c.couponId === request.couponId);
-          if (!chosen || !(await this.promotions.spend(tx, chosen.claimId, order!.id))) {
-            throw new AppError(Code.refused, 'error.coupon.notUsable');
-          }
-          discount = chosen.discount;
-          await tx.update(orders).set({ couponClaimId: chosen.claimId }).where(eq(orders.id, order!.id));
-        }
-        const totals = this.totals(subtotal, discount, at.currency);
-        await tx
-          .update(orders)
-          .set({
-            subtotal: totals.subtotal,
-            discount: totals.discount,
-            shipping: totals.shipping,
-            total: totals.total,
+        const now = new Date();
+        const coupon = request.couponId
+          ? (await this.promotions.usableFor(userId, subtotal, at, now, tx)).find(
+              (c) => c.couponId === request.couponId,
+            )
+          : undefined;
+        if (request.couponId && !coupon) throw new AppError(Code.refused, 'error.coupon.notUsable');
+        // The order is written once, with its final figures: the id is made here so that the coupon's claim,
+        // spent below, can name it.
+        const [order] = await tx
+          .insert(orders)
+          .values({
+            id: randomUUID(),
+            userId,
+            status: 'pending_payment',
+            ...this.totals(subtotal, coupon?.discount ?? 0, at.currency),
+            couponClaimId: coupon?.claimId ?? null,
+            address: {
+              name: address.name,
+              phone: address.phone,
+              regionCodes: address.regionCodes,
+              regionNames: address.regionNames,
+              detail: address.detail,
+              postcode: address.postcode,
+            } satisfies AddressSnapshot,
+            note: request.note ?? '',
+            idempotencyKey,
+            payBy: new Date(now.getTime() + terms.paymentWindowMinutes * 60_000),
           })
-          .where(eq(orders.id, order!.id));
-        await tx.insert(orderLines).values(lines.map((l) => ({ ...l, orderId: order!.id })));
-        await tx
+          .returning();
+        if (coupon && !(await this.promotions.spend(tx, coupon.claimId, order!.id))) {
+          throw new AppError(Code.refused, 'error.coupon.notUsable');
+        }
+        const orderedLines = await tx
+          .insert(orderLines)
+          .values(lines.map((l) => ({ ...l, orderId: order!.id })))
+          .returning();
+        const events = await tx
           .insert(orderEvents)
-          .values({ orderId: order!.id, status: 'pending_payment', actor: 'shopper' });
+          .values({ orderId: order!.id, status: 'pending_payment', actor: 'shopper' })
+          .returning();
         if (fromCart)
           await this.cart.removeBought(
             tx,
             userId,
             lines.map((l) => l.skuId),
           );
-        return order!.id;
+        return { row: order!, detail: { ...toOrder(order!, orderedLines, events), charges: [] } };
       });
     } catch (error) {
       if (isUniqueViolation(error)) {
@@ -170,8 +163,8 @@ export class OrdersService {
       throw error;
     }
     this.stockChanged();
-    await this.notifyById('placed', orderId);
-    return this.detail(userId, orderId);
+    await this.notify('placed', placed.row);
+    return placed.detail;
   }
 
   async list(
