@@ -60,6 +60,29 @@ describe('unknown paths', () => {
   });
 });
 
+describe('a storefront that cannot load its messages', () => {
+  it("says so in the reader's language and starts when asked to try again", async () => {
+    const { context, page, errors } = await openShopper(browser, baseUrl, 'zh-CN');
+    try {
+      const catalog = /\/assets\/zh-CN-[\w-]+\.js$/;
+      await page.route(catalog, (route) => route.abort());
+      await page.goto('/');
+      const failure = page.getByRole('alert').filter({ hasText: '页面加载失败' });
+      await failure.waitFor();
+      await page.unroute(catalog);
+      await failure.getByRole('button', { name: '重试' }).click();
+      await page.locator('main h1').first().waitFor();
+      expect(await page.locator('main h1').first().textContent()).toMatch(HAN);
+      // The blocked catalog is the one failure the page may report.
+      expect(
+        errors.filter((e) => !/zh-CN-[\w-]+\.js|Failed to fetch dynamically imported module/.test(e)),
+      ).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('accessibility', () => {
   it.each(STOREFRONT_PATHS)('axe finds no serious or critical violation on %s', async (path) => {
     const url = path === '/detail' ? `${path}?id=${knownGoodsId}` : path;

@@ -7,7 +7,7 @@ import { RouterProvider } from 'react-router';
 import { adminApi } from './api.ts';
 import { loadAntdLocale } from './app/antd-locale.ts';
 import { setActiveMessages } from './app/intl.ts';
-import { resolveStartupLocale, setCurrentLocale } from './app/locale.ts';
+import { resolveStartupLocale, setCurrentLocale, startFailureTextHere } from './app/locale.ts';
 import { cspNonce, nonceScriptStyles } from './app/csp-nonce.ts';
 import { AppProviders } from './app/providers.tsx';
 import { queryClient } from './app/query-client.ts';
@@ -26,16 +26,17 @@ async function shopDefaultLocale(): Promise<string> {
   return systems.defaultLocale;
 }
 
-/** Without its texts the app cannot say anything translated: the spec's own words and a reload remain. */
+/** Without its texts the app can still say, in the reader's language, that it failed (spec: "Loading chunk failed"). */
 function showStartFailure(container: HTMLElement): void {
   const box = document.createElement('div');
   box.className = 'admin-start-failure';
   box.setAttribute('role', 'alert');
   const title = document.createElement('h1');
-  title.textContent = 'Loading chunk failed';
+  const text = startFailureTextHere();
+  title.textContent = text.title;
   const retry = document.createElement('button');
   retry.type = 'button';
-  retry.textContent = 'Retry';
+  retry.textContent = text.retry;
   retry.addEventListener('click', () => window.location.reload());
   box.append(title, retry);
   container.replaceChildren(box);

@@ -6,7 +6,7 @@ import { shopperQuery } from './features/session/use-shopper.ts';
 import { markAppStarted } from './features/start-up/early-replies.ts';
 import { systemsQuery } from './features/shop/queries.ts';
 import { intlStore } from './i18n/intl-store.ts';
-import { resolveStartupLocale } from './i18n/locale.ts';
+import { resolveStartupLocale, startFailureTextHere } from './i18n/locale.ts';
 import { queryClient } from './query-client.ts';
 import { startLoading } from './routes.tsx';
 import './styles.css';
@@ -27,17 +27,18 @@ async function shopDefaultLocale(): Promise<string> {
   return systems.defaultLocale;
 }
 
-/** Without its catalog the app cannot say anything translated; the spec's own words and a reload remain. */
+/** Without its catalog the app can still say, in the reader's language, that it failed (spec: "Loading chunk failed"). */
 function showStartFailure(container: HTMLElement): void {
   const box = document.createElement('div');
   box.className = 'result result-error';
   box.setAttribute('role', 'alert');
   const title = document.createElement('h1');
-  title.textContent = 'Loading chunk failed';
+  const text = startFailureTextHere();
+  title.textContent = text.title;
   const retry = document.createElement('button');
   retry.type = 'button';
   retry.className = 'button button-primary';
-  retry.textContent = 'Retry';
+  retry.textContent = text.retry;
   retry.addEventListener('click', () => window.location.reload());
   box.append(title, retry);
   container.replaceChildren(box);

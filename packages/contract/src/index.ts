@@ -15,3 +15,4 @@ export * from './schemas/staff.ts';
 export * from './schemas/admin-dashboard.ts';
 export * from './schemas/admin-catalog.ts';
 export * from './schemas/admin-orders.ts';
+export * from './start-failure.ts';

@@ -4,6 +4,7 @@ import {
   LOCALE_STORAGE_KEY,
   matchLocale,
   resolveLocale,
+  startFailureText,
   SUPPORTED_LOCALES,
 } from '@shop/contract';
 import type { Locale } from '@shop/contract';
@@ -27,6 +28,11 @@ function storage(): Storage | null {
   }
 }
 
+const browserLanguages = () => (navigator.languages?.length ? navigator.languages : [navigator.language]);
+
+/** The start-up failure's texts in the reader's language, known without the shop's help. */
+export const startFailureTextHere = () => startFailureText(savedLocale(), browserLanguages());
+
 function savedLocale(): string | null {
   try {
     return storage()?.getItem(LOCALE_STORAGE_KEY) ?? null;
@@ -42,7 +48,7 @@ function savedLocale(): string | null {
  */
 export async function resolveStartupLocale(fetchDefault: () => Promise<string | null>): Promise<Locale> {
   const saved = savedLocale();
-  const languages = navigator.languages?.length ? navigator.languages : [navigator.language];
+  const languages = browserLanguages();
   const decidedEarly = isLocale(saved) || languages.some((tag) => matchLocale(tag) !== null);
   const configuredDefault = decidedEarly ? null : await fetchDefault().catch(() => null);
   return resolveLocale({ saved, browser: languages, configuredDefault });

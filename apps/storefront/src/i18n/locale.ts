@@ -1,4 +1,11 @@
-import { assertLocaleFormat, isLocale, LOCALE_STORAGE_KEY, matchLocale, resolveLocale } from '@shop/contract';
+import {
+  assertLocaleFormat,
+  isLocale,
+  LOCALE_STORAGE_KEY,
+  matchLocale,
+  resolveLocale,
+  startFailureText,
+} from '@shop/contract';
 import type { Locale } from '@shop/contract';
 import { intlStore } from './intl-store.ts';
 
@@ -39,6 +46,12 @@ export async function resolveStartupLocale(
   const decidedEarly = isLocale(saved) || env.languages.some((tag) => matchLocale(tag) !== null);
   const configuredDefault = decidedEarly ? null : await fetchDefault().catch(() => null);
   return resolveLocale({ saved, browser: env.languages, configuredDefault });
+}
+
+/** The start-up failure's texts in the shopper's language, known without the shop's help. */
+export function startFailureTextHere() {
+  const env = browserEnvironment();
+  return startFailureText(readSaved(env.storage), env.languages);
 }
 
 /**
