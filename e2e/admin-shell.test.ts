@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { LOCALE_STORAGE_KEY, SUPPORTED_LOCALES, type Locale } from '@shop/contract';
 import { launchChromium, seriousAdminViolations } from './support/browser.ts';
@@ -15,6 +15,15 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const context of contexts) await context.close();
   await browser?.close();
+});
+// A test's own pages are closed after it, so that pages left open (a dashboard refreshing every 10 s, say) do not
+// slow the tests after them; pages opened by a group's beforeAll stay open for the whole group.
+let openedBefore = 0;
+beforeEach(() => {
+  openedBefore = contexts.length;
+});
+afterEach(async () => {
+  for (const context of contexts.splice(openedBefore)) await context.close();
 });
 
 interface AdminPage {
