@@ -275,4 +275,24 @@ describe('the address book', () => {
     await card('Ana Souza').getByText('Default', { exact: true }).waitFor();
     expect(pageErrors()).toEqual([]);
   });
+
+  it('offers the provinces of China by their Chinese names, in pinyin order, to a shopper reading Chinese', async () => {
+    await page.goto('/address');
+    await heading('My addresses').waitFor();
+    await page.getByLabel('Language').selectOption('zh-CN');
+    try {
+      await page.getByRole('button', { name: '新增地址' }).click();
+      await page.getByLabel('国家或地区', { exact: true }).selectOption('CN');
+      const provinces = page.getByLabel('省份或州').locator('option');
+      await expect.poll(() => provinces.count()).toBeGreaterThan(30);
+      const names = (await provinces.allTextContents()).slice(1); // after "please choose"
+      expect(names.slice(0, 3)).toEqual(['安徽省', '澳门特别行政区', '北京市']);
+      expect(names).toContain('广东省');
+      expect(names.filter((name) => /[A-Za-z]/.test(name))).toEqual([]);
+    } finally {
+      await page.getByLabel('语言').selectOption('en-US');
+      await heading('My addresses').waitFor();
+    }
+    expect(pageErrors()).toEqual([]);
+  });
 });

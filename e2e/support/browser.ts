@@ -33,10 +33,13 @@ export interface ShopperPage {
  */
 export async function openShopper(browser: Browser, baseUrl: string, locale: Locale): Promise<ShopperPage> {
   const context = await browser.newContext({ baseURL: baseUrl, locale, reducedMotion: 'reduce' });
-  await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
-    LOCALE_STORAGE_KEY,
-    locale,
-  ] as const);
+  // Only on the first load: a test that switches the language must see its choice after the reload.
+  await context.addInitScript(
+    ([key, value]) => {
+      if (!window.localStorage.getItem(key)) window.localStorage.setItem(key, value);
+    },
+    [LOCALE_STORAGE_KEY, locale] as const,
+  );
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (message) => {
