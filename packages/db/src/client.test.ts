@@ -1,11 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, type Database } from './client.ts';
+import { createDb, migrationsFolder, type Database } from './client.ts';
 import { categories, goods, skus } from './schema.ts';
-import { createTestDatabase, testEngine } from './testing.ts';
+import { createTestDatabase, emptyPostgresDatabase, testEngine } from './testing.ts';
 
 describe(`the schema on ${testEngine()}`, () => {
   let database: Database;
@@ -75,5 +76,29 @@ describe('PGlite on disk', () => {
     const rows = await second.db.select().from(categories);
     await second.close();
     expect(rows.map((r) => r.name['en-US'])).toEqual(['Kept']);
+  });
+});
+
+describe('several instances on one new PostgreSQL database', () => {
+  it('migrate it once when they start together', async () => {
+    const empty = await emptyPostgresDatabase();
+    const instances = await Promise.all(
+      [1, 2, 3].map(() => createDb({ databaseUrl: empty.url, dataDir: '' })),
+    );
+    try {
+      const started = await Promise.allSettled(instances.map((instance) => instance.migrate()));
+      expect(started.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
+      const check = new pg.Client({ connectionString: empty.url });
+      await check.connect();
+      const applied = await check.query('select count(*)::int as n from drizzle.__drizzle_migrations');
+      await check.end();
+      const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+        entries: unknown[];
+      };
+      expect(applied.rows[0]).toEqual({ n: journal.entries.length });
+    } finally {
+      await Promise.all(instances.map((instance) => instance.close()));
+      await empty.drop();
+    }
   });
 });

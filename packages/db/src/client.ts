@@ -46,6 +46,9 @@ export const migrationsFolder = fileURLToPath(new URL('../migrations', import.me
  */
 const RANDOM_PAGE_COST = 1.1;
 
+/** The PostgreSQL advisory lock that one instance at a time holds while it migrates (any fixed number). */
+const MIGRATION_LOCK = 7_301_842;
+
 export async function createDb(config: DbConfig): Promise<Database> {
   if (config.databaseUrl) {
     const pool = new pg.Pool({
@@ -59,7 +62,17 @@ export async function createDb(config: DbConfig): Promise<Database> {
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
+      migrate: async () => {
+        // Instances started together would otherwise apply the same migration at once, and all but one fail.
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+          await migratePg(drizzlePg(client), { migrationsFolder });
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+          client.release();
+        }
+      },
       ping: async () => {
         await pool.query('select 1');
       },

@@ -31,7 +31,8 @@ async function createPgliteTestDatabase(): Promise<Database> {
   return createDb({ dataDir: 'memory://', loadDataDir: await migratedDump });
 }
 
-async function createPostgresTestDatabase(): Promise<Database> {
+/** A new, empty database on `TEST_DATABASE_URL`'s server: its URL, and a way to drop it. */
+export async function emptyPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `shop_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: postgresAdminUrl() });
   await admin.connect();
@@ -39,16 +40,26 @@ async function createPostgresTestDatabase(): Promise<Database> {
   await admin.end();
   const url = new URL(postgresAdminUrl());
   url.pathname = `/${name}`;
-  const database = await createDb({ databaseUrl: url.toString(), dataDir: '' });
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const cleanup = new pg.Client({ connectionString: postgresAdminUrl() });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+async function createPostgresTestDatabase(): Promise<Database> {
+  const empty = await emptyPostgresDatabase();
+  const database = await createDb({ databaseUrl: empty.url, dataDir: '' });
   await database.migrate();
   return {
     ...database,
     close: async () => {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: postgresAdminUrl() });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await empty.drop();
     },
   };
 }
