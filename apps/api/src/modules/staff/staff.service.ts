@@ -74,12 +74,14 @@ export async function ensureFirstAdmin(
     .limit(1);
   if (admin) return null;
   const password = randomBytes(12).toString('base64url');
-  await createAdmin(db, GENERATED_ADMIN_EMAIL, password, locale);
-  return { email: GENERATED_ADMIN_EMAIL, password };
+  // Of instances starting together on a new database, only the one whose account was written shows a password.
+  const created = await createAdmin(db, GENERATED_ADMIN_EMAIL, password, locale);
+  return created ? { email: GENERATED_ADMIN_EMAIL, password } : null;
 }
 
-async function createAdmin(db: Db, email: string, password: string, locale: StaffLocale) {
-  await db
+/** Whether the account was written (false when one with that email exists already). */
+async function createAdmin(db: Db, email: string, password: string, locale: StaffLocale): Promise<boolean> {
+  const written = await db
     .insert(schema.users)
     .values({
       email,
@@ -89,5 +91,7 @@ async function createAdmin(db: Db, email: string, password: string, locale: Staf
       locale,
       activatedAt: new Date(),
     })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ id: schema.users.id });
+  return written.length === 1;
 }

@@ -224,4 +224,17 @@ describe('the first admin', () => {
       await empty.close();
     }
   });
+
+  it('is shown by only one of several instances starting together, and that password logs in', async () => {
+    const empty = await createTestApp();
+    try {
+      const shown = (
+        await Promise.all([1, 2, 3].map(() => ensureFirstAdmin(empty.database.db, {}, 'en-US')))
+      ).filter((admin) => admin !== null);
+      expect(shown).toHaveLength(1);
+      await staffLoginCookie(empty.app, shown[0]!.email, shown[0]!.password);
+    } finally {
+      await empty.close();
+    }
+  });
 });
