@@ -109,6 +109,21 @@ export async function signedInStaff(test: TestApp, fields: UserFields & { role: 
   return { ...member, cookie: await staffLoginCookie(test.app, member.email, member.password) };
 }
 
+/** Sam, a member of staff, and Ada, an admin, signed in: the two roles the staff API tells apart. */
+export async function signedInStaffAndAdmin(test: TestApp) {
+  const staff = await signedInStaff(test, {
+    email: 'sam@shop.test',
+    password: 'Sam-staff-2026',
+    role: 'staff',
+  });
+  const admin = await signedInStaff(test, {
+    email: 'ada@shop.test',
+    password: 'Ada-admin-2026',
+    role: 'admin',
+  });
+  return { staff, admin };
+}
+
 /** A delivery address in São Paulo as the address form sends it, received by `recipient`. */
 export const saoPauloAddress = (recipient = 'Ana Souza') => ({
   name: recipient,

@@ -9,7 +9,7 @@ import {
   createShopper,
   createTestApp,
   loginCookie,
-  signedInStaff,
+  signedInStaffAndAdmin,
   type Json,
   type TestApp,
 } from '../../testing.ts';
@@ -21,20 +21,14 @@ let staffId = '';
 
 beforeAll(async () => {
   t = await createTestApp();
-  const member = await signedInStaff(t, {
-    email: 'sam@shop.test',
-    password: 'Sam-staff-2026',
-    role: 'staff',
-  });
-  staffId = member.id;
-  staffCookie = member.cookie;
+  const { staff, admin } = await signedInStaffAndAdmin(t);
+  staffId = staff.id;
+  staffCookie = staff.cookie;
+  adminCookie = admin.cookie;
   await t.database.db
     .update(schema.users)
     .set({ nickname: 'Sam Shipper' })
     .where(eq(schema.users.id, staffId));
-  adminCookie = (
-    await signedInStaff(t, { email: 'ada@shop.test', password: 'Ada-admin-2026', role: 'admin' })
-  ).cookie;
 });
 afterAll(() => t.close());
 
