@@ -6,7 +6,13 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import qs from 'qs';
-import { MAX_AVATAR_BYTES, pickText, QUERY_LIMITS, type Locale } from '@shop/contract';
+import {
+  MAX_AVATAR_BYTES,
+  monitorEventTypeValues,
+  pickText,
+  QUERY_LIMITS,
+  type Locale,
+} from '@shop/contract';
 import type { Database } from '@shop/db';
 import type { Config } from './config.ts';
 import { QueryTooComplexError, registerErrorEnvelope, registerNotFound } from './plugins/envelope.ts';
@@ -29,10 +35,13 @@ import { addressesRoutes } from './modules/addresses/addresses.routes.ts';
 import { CartService } from './modules/cart/cart.service.ts';
 import { cartRoutes, clearGuestCart, guestCartTokenHash } from './modules/cart/cart.routes.ts';
 import { InventoryService } from './modules/catalog/inventory.service.ts';
-import { orderNoticeMail } from './modules/mail/mail-templates.ts';
-import { OrdersService, type OrderNotifier } from './modules/orders/orders.service.ts';
+import { orderMailer } from './modules/orders/order-mail.ts';
+import { OrdersService, type OrderAftersale, type OrderNotifier } from './modules/orders/orders.service.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
-import { PaymentsService, WebhookOutbox } from './modules/payments/payments.service.ts';
+import { PaymentsService, toCharge, toRefund } from './modules/payments/payments.service.ts';
+import { SandboxProvider, WebhookOutbox } from './modules/payments/sandbox-gateway.ts';
+import { ReturnsService } from './modules/returns/returns.service.ts';
+import { returnsRoutes } from './modules/returns/returns.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { sandboxGatewayRoutes } from './modules/payments/sandbox-gateway.routes.ts';
 import { startBackgroundWork } from './background-work.ts';
@@ -45,7 +54,7 @@ import { PromotionsService } from './modules/promotions/promotions.service.ts';
 import { promotionsRoutes } from './modules/promotions/promotions.routes.ts';
 import { RegionsService } from './modules/regions/regions.service.ts';
 import { regionsRoutes } from './modules/regions/regions.routes.ts';
-import { SettingsService } from './modules/settings/settings.service.ts';
+import { DEFAULT_RETURN_WINDOW_DAYS, SettingsService } from './modules/settings/settings.service.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { AuditLog } from './modules/staff/audit-log.ts';
 import { StaffAccessControl } from './modules/staff/staff-access.ts';
@@ -75,11 +84,16 @@ import { DashboardService } from './modules/dashboard/dashboard.service.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { GoalsService } from './modules/dashboard/goals.service.ts';
 import { MonitorStreams } from './modules/dashboard/monitor-stream.ts';
-import { ShopEvents } from './modules/dashboard/shop-events.ts';
+import { ShopEvents, type OrderEventType } from './modules/dashboard/shop-events.ts';
 import { VisitRecorder } from './modules/dashboard/visits.ts';
 
 export type AppConfig = Pick<Config, 'logLevel' | 'storefrontDist'> &
-  Partial<Pick<Config, 'redisUrl' | 'mailUrl' | 'mailFrom' | 'publicUrl' | 'trustProxy' | 'adminDist'>> & {
+  Partial<
+    Pick<
+      Config,
+      'redisUrl' | 'mailUrl' | 'mailFrom' | 'publicUrl' | 'trustProxy' | 'adminDist' | 'sandboxWebhookDelayMs'
+    >
+  > & {
     /** Where log lines go; standard output unless a test wants to read them. */
     logStream?: NodeJS.WritableStream;
   };
@@ -278,32 +292,14 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   const addresses = new AddressesService(database.db);
   addressesRoutes(app, addresses, sessions);
   cartRoutes(app, cart, sessions, shopLocale);
-  const notifyShopper: OrderNotifier = async (notice, order) => {
-    // The shopper confirmed receipt themselves: nothing to tell them.
-    if (notice === 'completed') return;
-    try {
-      const contact = await accounts.contactOf(order.userId);
-      const total = new Intl.NumberFormat(contact.locale, {
-        style: 'currency',
-        currency: order.currency,
-      }).format(order.total / 100);
-      await outbox.send(
-        orderNoticeMail(notice, contact.locale, {
-          to: contact.email,
-          shop: shopIdentity.shopName(contact.locale),
-          order: order.id.slice(0, 8).toUpperCase(),
-          total,
-          minutes: settings.settings.paymentWindowMinutes,
-          link: `${shopIdentity.publicUrl}/my/order?id=${order.id}`,
-          carrier: order.carrier ?? '',
-          tracking: order.trackingNumber ?? '',
-        }),
-      );
-    } catch (error) {
-      // The order stands whether or not its mail went out; the failure is for operators.
-      app.log.error({ err: error, orderId: order.id, notice }, 'order mail failed');
-    }
-  };
+  const mailShopper = orderMailer({
+    contactOf: (userId) => accounts.contactOf(userId),
+    send: (message) => outbox.send(message),
+    shopName: shopIdentity.shopName,
+    publicUrl: shopIdentity.publicUrl,
+    paymentWindowMinutes: () => settings.settings.paymentWindowMinutes,
+    log: app.log,
+  });
   // Dashboard: every order change goes on the shop event bus (shared through Redis when there is one) for the
   // live monitor; figures, workplace and goals only read.
   const goals = new GoalsService(database.db, audit, () => settings.settings.currency);
@@ -329,11 +325,17 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   );
   dashboardRoutes(app, { dashboard, goals, streams: monitorStreams }, staffAccess);
   /** Order mails, and the event every order change publishes (placed, paid, cancelled/expired, shipped, refunded). */
-  const announceOrder: OrderNotifier = async (notice, order) => {
-    void shopEvents.publishOrder({ type: `order.${notice}`, orderId: order.id });
-    await notifyShopper(notice, order);
+  const announceOrder: OrderNotifier = async (notice, order, extra) => {
+    // The live monitor shows the order's own changes; a part refund reads as a refund there.
+    const type = `order.${notice === 'partiallyRefunded' ? 'refunded' : notice}` as const;
+    if ((monitorEventTypeValues as readonly string[]).includes(type)) {
+      void shopEvents.publishOrder({ type: type as OrderEventType, orderId: order.id });
+    }
+    await mailShopper(notice, order, extra);
   };
-  const orders = new OrdersService(
+  // Orders know payments and returns only through the `OrderAftersale` interface; both of those depend on
+  // orders, never the other way round.
+  const orders: OrdersService = new OrdersService(
     database.db,
     inventory,
     cart,
@@ -342,11 +344,21 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     () => settings.settings,
     announceOrder,
     () => publicReplies.clear(),
+    () => aftersale,
   );
   ordersRoutes(app, orders, sessions, shopLocale);
-  const payments = new PaymentsService(database.db, orders, settings.webhookSecret);
-  const webhookOutbox = new WebhookOutbox(database.db, settings.webhookSecret);
-  paymentsRoutes(app, payments, sessions);
+  const webhookOutbox = new WebhookOutbox(
+    database.db,
+    settings.webhookSecret,
+    config.sandboxWebhookDelayMs ?? 0,
+  );
+  const payments = new PaymentsService(
+    database.db,
+    orders,
+    new SandboxProvider(webhookOutbox, () => workers.deliverWebhooksSoon()),
+    settings.webhookSecret,
+  );
+  paymentsRoutes(app, payments, sessions, staffAccess, database.db);
   // Back office: orders, shoppers and the global search. Shoppers' pages show their orders, and orders show
   // their shoppers, each through the other module's service.
   const accountsAdmin: AccountsAdminService = new AccountsAdminService(
@@ -364,13 +376,34 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     database.db,
     orders,
     payments,
-    inventory,
+    () => aftersale,
     promotions,
     accountsAdmin,
     audit,
     announceOrder,
-    () => publicReplies.clear(),
   );
+  const returns = new ReturnsService(
+    database.db,
+    orders,
+    payments,
+    accountsAdmin,
+    audit,
+    () => settings.settings.returnWindowDays ?? DEFAULT_RETURN_WINDOW_DAYS,
+  );
+  payments.returnRefundedIn = (tx, returnId) => returns.markRefunded(tx, returnId);
+  const aftersale: OrderAftersale = {
+    voidPendingCharges: (tx, orderId) => payments.voidPendingCharges(tx, orderId),
+    of: async (orderId) => {
+      const [chargeRows, refundRows, orderReturns] = await Promise.all([
+        payments.chargesOf(orderId),
+        payments.refundsOf(orderId),
+        returns.ofOrder(orderId),
+      ]);
+      return { charges: chargeRows.map(toCharge), refunds: refundRows.map(toRefund), returns: orderReturns };
+    },
+    returnableUntil: (order) => returns.returnableUntil(order),
+  };
+  returnsRoutes(app, returns, sessions, staffAccess);
   ordersAdminRoutes(app, ordersAdmin, staffAccess, shopLocale);
   accountsAdminRoutes(app, accountsAdmin, staffAccess, shopLocale);
   searchAdminRoutes(
@@ -383,7 +416,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     }),
     shopLocale,
   );
-  const workers = startBackgroundWork(app, orders, webhookOutbox);
+  const workers = startBackgroundWork(app, orders, webhookOutbox, payments);
   sandboxGatewayRoutes(app, payments, webhookOutbox, workers.deliverWebhooksSoon);
   if (!config.mailUrl) devMailboxRoutes(app, devMailbox);
   regionsRoutes(app, new RegionsService(database.db), publicReplies);

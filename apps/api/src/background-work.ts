@@ -1,17 +1,25 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { OrdersService } from './modules/orders/orders.service.ts';
-import type { WebhookOutbox } from './modules/payments/payments.service.ts';
+import type { PaymentsService } from './modules/payments/payments.service.ts';
+import { httpPoster, type WebhookOutbox } from './modules/payments/sandbox-gateway.ts';
 
 const EXPIRY_SWEEP_MS = 15_000;
 const WEBHOOK_POLL_MS = 2_000;
+const SETTLE_MS = 30_000;
 
 /**
  * Timers that keep the shop's promises without a request to trigger them: unpaid orders are cancelled when
- * their payment window closes, and the sandbox gateway's webhooks are delivered. Their state is in the
- * database, so after a restart they pick up where they were.
+ * their payment window closes, the sandbox gateway's webhooks are delivered, and refunds recorded but never sent
+ * to the provider (a crash between the two) are sent. Their state is in the database, so after a restart they
+ * pick up where they were.
  */
-export function startBackgroundWork(app: FastifyInstance, orders: OrdersService, webhooks: WebhookOutbox) {
+export function startBackgroundWork(
+  app: FastifyInstance,
+  orders: OrdersService,
+  webhooks: WebhookOutbox,
+  payments: PaymentsService,
+) {
   let delivering = false;
   const deliverWebhooks = async () => {
     const address = app.server.address() as AddressInfo | null;
@@ -20,7 +28,7 @@ export function startBackgroundWork(app: FastifyInstance, orders: OrdersService,
     try {
       const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
       await webhooks.deliverDue(
-        `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${address.port}/v1/webhooks/payments`,
+        httpPoster(`http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${address.port}/v1/webhooks/payments`),
       );
     } catch (error) {
       app.log.error({ err: error }, 'webhook delivery failed');
@@ -36,10 +44,23 @@ export function startBackgroundWork(app: FastifyInstance, orders: OrdersService,
       app.log.error({ err: error }, 'expiry sweep failed');
     }
   };
-  const timers = [setInterval(deliverWebhooks, WEBHOOK_POLL_MS), setInterval(sweepExpired, EXPIRY_SWEEP_MS)];
+  const settleMoney = async () => {
+    try {
+      const resent = await payments.settleStuck();
+      if (resent) app.log.warn({ resent }, 'sent refunds that had not reached the payment provider');
+    } catch (error) {
+      app.log.error({ err: error }, 'settling refunds failed');
+    }
+  };
+  const timers = [
+    setInterval(deliverWebhooks, WEBHOOK_POLL_MS),
+    setInterval(sweepExpired, EXPIRY_SWEEP_MS),
+    setInterval(settleMoney, SETTLE_MS),
+  ];
   for (const timer of timers) timer.unref();
   app.addHook('onReady', async () => {
     void sweepExpired();
+    void settleMoney();
   });
   app.addHook('onClose', async () => {
     for (const timer of timers) clearInterval(timer);

@@ -24,6 +24,7 @@ const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STOREFRONT_DIST: z.string().optional(),
   ADMIN_DIST: z.string().optional(),
+  SANDBOX_WEBHOOK_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(0),
   ADMIN_EMAIL: z.email('ADMIN_EMAIL must be an e-mail address').optional(),
   ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must have at least 8 characters').optional(),
 });
@@ -38,6 +39,8 @@ export interface Config {
   mailFrom: string;
   /** Behind a TLS-terminating proxy: trust its X-Forwarded-* headers (client IP, https → Secure cookies). */
   trustProxy: boolean;
+  /** The sandbox gateway holds its webhooks back this long, as a real provider's delivery lags (0: at once). */
+  sandboxWebhookDelayMs: number;
   /** The shop's address as shoppers reach it: links in mails point here. */
   publicUrl: string;
   seed: 'demo' | 'none';
@@ -74,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       '',
     ),
     trustProxy: e.TRUST_PROXY === 'true',
+    sandboxWebhookDelayMs: e.SANDBOX_WEBHOOK_DELAY_MS,
     seed: e.SEED,
     logLevel: e.LOG_LEVEL,
     storefrontDist: resolve(e.STOREFRONT_DIST ?? new URL('../../storefront/dist', import.meta.url).pathname),

@@ -9,6 +9,7 @@ import { seedDemo, seedReferenceData } from '@shop/db/seed';
 import { createTestDatabase } from '@shop/db/testing';
 import { buildApp, type AppConfig } from './app.ts';
 import { hashPassword } from './modules/accounts/passwords.ts';
+import { WebhookOutbox } from './modules/payments/sandbox-gateway.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -179,4 +180,28 @@ export async function callApi(
   });
   const isJson = String(res.headers['content-type']).includes('json');
   return { status: res.statusCode, body: isJson ? (res.json() as Json) : {}, res };
+}
+
+/**
+ * Delivers the sandbox gateway's queued webhooks (payments and refunds) to the app, as its background worker
+ * does over HTTP for a listening shop; in-process tests have no socket, so the same signed bodies go through
+ * `inject`. Returns how many were delivered.
+ */
+export async function deliverSandboxWebhooks(test: TestApp): Promise<number> {
+  const [settings] = await test.database.db.select().from(schema.shopSettings);
+  const outbox = new WebhookOutbox(test.database.db, () => settings!.data.webhookSecret!);
+  let total = 0;
+  for (;;) {
+    const delivered = await outbox.deliverDue(async (body, headers) => {
+      const res = await test.app.inject({
+        method: 'POST',
+        url: '/v1/webhooks/payments',
+        headers,
+        payload: body,
+      });
+      return res.statusCode;
+    });
+    total += delivered;
+    if (delivered === 0) return total;
+  }
 }

@@ -1,3 +1,4 @@
 export * from './client.ts';
 export * as schema from './schema.ts';
 export type { AddressSnapshot, BannerRecord, GoodsOptionRecord, ShopSettingsRecord } from './schema.ts';
+export * from './transactions.ts';

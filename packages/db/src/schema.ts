@@ -151,6 +151,8 @@ export interface ShopSettingsRecord {
   shippingFee: number;
   freeShippingOver: number;
   paymentWindowMinutes: number;
+  /** Days after shipping in which a shopper may ask to return goods; 30 when not set. */
+  returnWindowDays?: number;
   contact: { email: string; phone: string; address: LocalizedText };
   /** Signs payment webhooks; generated at first start, never sent to clients. */
   webhookSecret?: string;
@@ -397,7 +399,9 @@ export const cartItems = pgTable(
   ],
 );
 
-export type OrderStatus = 'pending_payment' | 'paid' | 'shipped' | 'completed' | 'cancelled' | 'refunded';
+export type OrderStatus =
+  'pending_payment' | 'paid' | 'shipped' | 'completed' | 'cancelled' | 'refunded' | 'partially_refunded';
+export type ChargeStatus = 'pending' | 'succeeded' | 'failed' | 'voided' | 'refunded' | 'partially_refunded';
 
 export interface AddressSnapshot {
   name: string;
@@ -429,6 +433,10 @@ export const orders = pgTable(
     payBy: timestamp('pay_by', { withTimezone: true }),
     carrier: text(),
     trackingNumber: text('tracking_number'),
+    /** When staff shipped it: the return window counts from here. */
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    /** Money given back to the shopper (refunds of kind staff and return that succeeded). */
+    refundedAmount: integer('refunded_amount').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -452,8 +460,9 @@ export const orders = pgTable(
     ),
     check(
       'orders_status',
-      sql`${t.status} in ('pending_payment', 'paid', 'shipped', 'completed', 'cancelled', 'refunded')`,
+      sql`${t.status} in ('pending_payment', 'paid', 'shipped', 'completed', 'cancelled', 'refunded', 'partially_refunded')`,
     ),
+    check('orders_refunded_amount', sql`${t.refundedAmount} between 0 and ${t.total}`),
     check(
       'orders_total',
       sql`${t.total} = ${t.subtotal} - ${t.discount} + ${t.shipping} and ${t.total} >= 0`,
@@ -464,6 +473,8 @@ export const orders = pgTable(
 export const orderLines = pgTable(
   'order_lines',
   {
+    /** Refunds and returns name a line by this id. */
+    id: uuid().notNull().defaultRandom().unique('order_lines_id_unique'),
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
@@ -474,10 +485,13 @@ export const orderLines = pgTable(
     options: jsonb().$type<string[]>().notNull(),
     price: integer().notNull(),
     quantity: integer().notNull(),
+    /** Units whose money went back (refunds that succeeded). */
+    refundedQuantity: integer('refunded_quantity').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.orderId, t.skuId] }),
     check('order_lines_quantity', sql`${t.quantity} > 0`),
+    check('order_lines_refunded_quantity', sql`${t.refundedQuantity} between 0 and ${t.quantity}`),
     // "Was this goods ever ordered?" (deleting goods asks it) finds the first line without a scan.
     index('order_lines_goods_idx').on(t.goodsId),
   ],
@@ -508,7 +522,9 @@ export const charges = pgTable(
     amount: integer().notNull(),
     currency: text().notNull(),
     channel: text().notNull(),
-    status: text().$type<'pending' | 'succeeded' | 'failed'>().notNull().default('pending'),
+    status: text().$type<ChargeStatus>().notNull().default('pending'),
+    /** Given back so far, by refunds that succeeded. */
+    refundedAmount: integer('refunded_amount').notNull().default(0),
     idempotencyKey: text('idempotency_key').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -516,7 +532,15 @@ export const charges = pgTable(
   (t) => [
     uniqueIndex('charges_idempotency_unique').on(t.orderId, t.idempotencyKey),
     index('charges_order_idx').on(t.orderId),
-    check('charges_status', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
+    // At most one live pay link per order: a new one voids the old in the same transaction.
+    uniqueIndex('charges_one_pending_per_order')
+      .on(t.orderId)
+      .where(sql`${t.status} = 'pending'`),
+    check(
+      'charges_status',
+      sql`${t.status} in ('pending', 'succeeded', 'failed', 'voided', 'refunded', 'partially_refunded')`,
+    ),
+    check('charges_refunded_amount', sql`${t.refundedAmount} between 0 and ${t.amount}`),
   ],
 );
 
@@ -541,6 +565,11 @@ export const webhookDeliveries = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     lastError: text('last_error'),
+    /**
+     * The sandbox gateway's own record of what it did: `capture:<charge>` or `refund:<refund>`, unique, so it
+     * captures a pay link at most once and returns a refund's money at most once, as a real provider does.
+     */
+    dedupeKey: text('dedupe_key').unique('webhook_deliveries_dedupe_unique'),
   },
   (t) => [
     index('webhook_deliveries_due_idx')
@@ -549,7 +578,11 @@ export const webhookDeliveries = pgTable(
   ],
 );
 
-/** Refunds made by staff; one per order, for its whole total, so money can never be returned twice. */
+/**
+ * Money given back, one row per request to the provider: `pending` until its signed webhook says `succeeded` or
+ * `failed`. Staff refunds and returns name the lines they cover; automatic refunds return a charge the order
+ * could not keep. The refund's id is the provider's idempotency key.
+ */
 export const refunds = pgTable(
   'refunds',
   {
@@ -557,15 +590,70 @@ export const refunds = pgTable(
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id),
+    chargeId: uuid('charge_id')
+      .notNull()
+      .references(() => charges.id),
     amount: integer().notNull(),
     currency: text().notNull(),
     reason: text().notNull().default(''),
-    actorId: uuid('actor_id')
+    kind: text().$type<'staff' | 'return' | 'automatic'>().notNull(),
+    status: text().$type<'pending' | 'succeeded' | 'failed'>().notNull().default('pending'),
+    lines: jsonb().$type<{ lineId: string; quantity: number; restock: boolean }[]>().notNull().default([]),
+    returnId: uuid('return_id'),
+    /** Null for automatic refunds. */
+    actorId: uuid('actor_id').references(() => users.id),
+    /** When the provider accepted the request; null means it must still be sent (after a crash, it is resent). */
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('refunds_order_idx').on(t.orderId),
+    index('refunds_unsent_idx')
+      .on(t.createdAt)
+      .where(sql`${t.sentAt} is null and ${t.status} = 'pending'`),
+    // One automatic refund per charge: a surplus charge is given back once, however often its news arrives.
+    uniqueIndex('refunds_automatic_once')
+      .on(t.chargeId)
+      .where(sql`${t.kind} = 'automatic'`),
+    check('refunds_amount', sql`${t.amount} > 0`),
+    check('refunds_status', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
+    check('refunds_kind', sql`${t.kind} in ('staff', 'return', 'automatic')`),
+  ],
+);
+
+/** A shopper's request to send goods back, and how staff handled it. */
+export const orderReturns = pgTable(
+  'order_returns',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
+    status: text()
+      .$type<'new' | 'approved' | 'rejected' | 'received' | 'refunded'>()
+      .notNull()
+      .default('new'),
+    reason: text().notNull(),
+    note: text().notNull().default(''),
+    lines: jsonb().$type<{ lineId: string; quantity: number; restock: boolean | null }[]>().notNull(),
+    staffMessage: text('staff_message').notNull().default(''),
+    refundId: uuid('refund_id'),
+    history: jsonb().$type<{ status: string; at: string }[]>().notNull(),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('refunds_order_unique').on(t.orderId), check('refunds_amount', sql`${t.amount} >= 0`)],
+  (t) => [
+    index('order_returns_order_idx').on(t.orderId),
+    index('order_returns_status_created_idx').on(t.status, t.createdAt),
+    check(
+      'order_returns_status',
+      sql`${t.status} in ('new', 'approved', 'rejected', 'received', 'refunded')`,
+    ),
+  ],
 );
 
 /**

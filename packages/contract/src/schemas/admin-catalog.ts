@@ -471,6 +471,8 @@ export const shopSettingsInputSchema = z.strictObject({
   freeShippingOver: moneyField,
   /** How long an order may stay unpaid before it is cancelled. */
   paymentWindowMinutes: countField(5, 7 * 24 * 60),
+  /** Days after shipping in which shoppers may ask to return goods; 0 turns returns off. */
+  returnWindowDays: countField(0, 365).optional(),
   contact: z.strictObject({
     email: z
       .string(msg('validation.email.invalid'))
@@ -492,6 +494,7 @@ export const adminShopSettingsSchema = z.object({
   shippingFee: z.number().int(),
   freeShippingOver: z.number().int(),
   paymentWindowMinutes: z.number().int(),
+  returnWindowDays: z.number().int(),
   contact: z.object({ email: z.string(), phone: z.string(), address: localizedTextSchema }),
   updatedAt: z.string(),
 });

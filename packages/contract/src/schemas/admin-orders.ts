@@ -8,7 +8,10 @@ import {
   addressSchema,
   chargeSchema,
   orderDetailSchema,
+  orderRefundSchema,
+  orderReturnSchema,
   orderStatusValues,
+  returnStatusValues,
   shipmentSchema,
 } from './orders.ts';
 import { adminPageQuery } from './staff.ts';
@@ -123,27 +126,26 @@ export const adminOrderEventSchema = z.object({
 });
 export type AdminOrderEvent = z.infer<typeof adminOrderEventSchema>;
 
-export const refundSchema = z.object({
-  id: z.string(),
-  amount: moneySchema,
-  currency: z.string().length(3),
-  reason: z.string(),
-  createdAt: z.string(),
-  staff: z.object({ id: z.string(), name: z.string() }),
-});
-export type Refund = z.infer<typeof refundSchema>;
+/** A member of staff as an order's pages name them. */
+const staffRefSchema = z.object({ id: z.string(), name: z.string() });
+
+/** A refund as staff see it: who made it (null for automatic refunds and the provider's own). */
+export const adminRefundSchema = orderRefundSchema.extend({ staff: staffRefSchema.nullable() });
+export type AdminRefund = z.infer<typeof adminRefundSchema>;
 
 /** `GET /v1/admin/orders/:id`: everything the order detail page shows. */
-export const adminOrderDetailSchema = orderDetailSchema.omit({ history: true, charges: true }).extend({
-  shopper: personRefSchema.nullable(),
-  coupon: z.object({ couponId: z.string(), title: z.string() }).nullable(),
-  charges: z.array(chargeSchema.omit({ payUrl: true }).extend({ createdAt: z.string() })),
-  refund: refundSchema.nullable(),
-  history: z.array(adminOrderEventSchema),
-  updatedAt: z.string(),
-  /** What staff may do next, from the lifecycle table. */
-  actions: z.object({ ship: z.boolean(), refund: z.boolean() }),
-});
+export const adminOrderDetailSchema = orderDetailSchema
+  .omit({ history: true, charges: true, refunds: true })
+  .extend({
+    shopper: personRefSchema.nullable(),
+    coupon: z.object({ couponId: z.string(), title: z.string() }).nullable(),
+    charges: z.array(chargeSchema.omit({ payUrl: true }).extend({ createdAt: z.string() })),
+    refunds: z.array(adminRefundSchema),
+    history: z.array(adminOrderEventSchema),
+    updatedAt: z.string(),
+    /** What staff may do next, from the lifecycle table; `refundable` is what is left to give back. */
+    actions: z.object({ ship: z.boolean(), refund: z.boolean(), refundable: moneySchema }),
+  });
 export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
 
 /** Letters, digits and hyphens, as carriers print them. */
@@ -165,17 +167,98 @@ export const shipOrderBodySchema = z.strictObject({
 export type ShipOrderBody = z.infer<typeof shipOrderBodySchema>;
 
 /**
- * `POST /v1/admin/orders/:id/refund`. `expectedStatus` is the state the member of staff saw: when the order
- * moved on in the meantime (shipped by a colleague, cancelled by the shopper) the refund is refused rather than
- * applied to an order they did not look at.
+ * `POST /v1/admin/orders/:id/refunds`: any amount up to what is left, optionally naming lines (units, and
+ * whether they go back on sale). More than what is left is refused with code 1 and changes nothing.
  */
-export const refundOrderBodySchema = z.strictObject({
-  reason: textParam(200).optional(),
-  expectedStatus: z.enum(['paid', 'shipped'], { error: 'validation.invalid' }).optional(),
+export const createRefundBodySchema = z.strictObject({
+  amount: z
+    .number({ error: 'validation.integer' })
+    .int({ error: 'validation.integer' })
+    .min(1, { error: 'validation.outOfRange' })
+    .max(MAX_MONEY, { error: 'validation.outOfRange' }),
+  reason: textParam(200).min(1, { error: 'validation.required' }),
+  lines: z
+    .array(
+      z.strictObject({
+        lineId: idField,
+        quantity: z.number({ error: 'validation.integer' }).int().min(1).max(999),
+        restock: z.boolean({ error: 'validation.invalid' }),
+      }),
+    )
+    .max(100)
+    .optional(),
 });
-export type RefundOrderBody = z.infer<typeof refundOrderBodySchema>;
+export type CreateRefundBody = z.infer<typeof createRefundBodySchema>;
 
-// -------------------------------------------------------------------------------------------- shoppers
+/** `GET /v1/admin/returns`: the returns queue. */
+export const adminReturnsQuerySchema = z.strictObject({
+  status: z.enum(returnStatusValues, { error: 'validation.invalid' }).optional(),
+  orderId: idField.optional(),
+  ...adminPageQuery,
+});
+export type AdminReturnsQuery = z.infer<typeof adminReturnsQuerySchema>;
+
+export const adminReturnSchema = orderReturnSchema.extend({
+  shopper: personRefSchema.nullable(),
+  orderStatus: z.enum(orderStatusValues),
+  /** What is left to refund on the order. */
+  refundable: moneySchema,
+});
+export type AdminReturn = z.infer<typeof adminReturnSchema>;
+
+/** `POST /v1/admin/returns/:id/approve`. */
+export const approveReturnBodySchema = z.strictObject({ message: textParam(500).optional() });
+/** `POST /v1/admin/returns/:id/reject`: the shopper is told why. */
+export const rejectReturnBodySchema = z.strictObject({
+  message: textParam(500).min(1, { error: 'validation.required' }),
+});
+/** `POST /v1/admin/returns/:id/receive`: per returned line, whether its units go back on sale. */
+export const receiveReturnBodySchema = z.strictObject({
+  lines: z
+    .array(z.strictObject({ lineId: idField, restock: z.boolean({ error: 'validation.invalid' }) }))
+    .min(1, { error: 'validation.required' })
+    .max(100),
+});
+/** `POST /v1/admin/returns/:id/refund`: the returned units' value unless staff give another amount. */
+export const refundReturnBodySchema = z.strictObject({
+  amount: z
+    .number({ error: 'validation.integer' })
+    .int({ error: 'validation.integer' })
+    .min(1, { error: 'validation.outOfRange' })
+    .max(MAX_MONEY, { error: 'validation.outOfRange' })
+    .optional(),
+});
+export type ReceiveReturnBody = z.infer<typeof receiveReturnBodySchema>;
+
+/** One order whose money does not add up: captured − refunded ≠ what its status says the shop holds. */
+export const reconciliationMismatchSchema = z.object({
+  orderId: z.string(),
+  status: z.enum(orderStatusValues),
+  currency: z.string().length(3),
+  /** What the order says the shop holds: its total less its refunds while paid, nothing while unpaid or cancelled. */
+  holds: moneySchema,
+  captured: moneySchema,
+  refunded: moneySchema,
+});
+
+/** `GET /v1/admin/payments/reconciliation`. */
+export const reconciliationSchema = z.object({
+  checkedOrders: z.number().int(),
+  /** Orders whose refunds are still with the provider: their figures settle when its webhook arrives. */
+  settling: z.number().int(),
+  mismatches: z.array(reconciliationMismatchSchema),
+  /** Per currency: money captured, refunded, and held by orders. */
+  totals: z.array(
+    z.object({
+      currency: z.string().length(3),
+      captured: moneySchema,
+      refunded: moneySchema,
+      holds: moneySchema,
+    }),
+  ),
+  checkedAt: z.string(),
+});
+export type Reconciliation = z.infer<typeof reconciliationSchema>;
 
 export const shopperStatusValues = ['active', 'disabled', 'not_activated'] as const;
 export type ShopperStatus = (typeof shopperStatusValues)[number];

@@ -72,6 +72,8 @@ export const orderStatusValues = [
   'completed',
   'cancelled',
   'refunded',
+  /** Part of the money went back (a line, a return, a goodwill amount); the rest stays with the shop. */
+  'partially_refunded',
 ] as const;
 export type OrderStatus = (typeof orderStatusValues)[number];
 
@@ -82,6 +84,8 @@ export const ordersQuerySchema = z.strictObject({
 });
 
 export const orderLineSchema = z.object({
+  /** The line's own id: refunds and returns name lines by it. */
+  id: z.string(),
   skuId: z.string(),
   goodsId: z.string(),
   name: z.string(),
@@ -89,6 +93,8 @@ export const orderLineSchema = z.object({
   options: z.array(z.string()),
   price: moneySchema,
   quantity: z.number().int(),
+  /** Units of this line whose money went back (refunds that succeeded). */
+  refundedQuantity: z.number().int(),
 });
 
 /** Set when staff ship the order. */
@@ -115,23 +121,140 @@ export const chargeBodySchema = z.strictObject({
   amount: moneySchema.optional(),
 });
 export const chargesQuerySchema = z.strictObject({ orderId: idField });
+
+/**
+ * A charge's life: `pending` (its pay link is live) → `succeeded` | `failed`; `voided` when a newer pay link
+ * replaced it or its order was cancelled before any money moved; a succeeded charge becomes `partially_refunded`
+ * or `refunded` as money goes back.
+ */
+export const chargeStatusValues = [
+  'pending',
+  'succeeded',
+  'failed',
+  'voided',
+  'refunded',
+  'partially_refunded',
+] as const;
+export type ChargeStatus = (typeof chargeStatusValues)[number];
+
 export const chargeSchema = z.object({
   id: z.string(),
   orderId: z.string(),
   amount: moneySchema,
   currency: z.string().length(3),
   channel: z.string(),
-  status: z.enum(['pending', 'succeeded', 'failed']),
+  status: z.enum(chargeStatusValues),
+  /** Minor units of this charge given back so far (refunds that succeeded). */
+  refundedAmount: moneySchema,
   payUrl: z.string(),
 });
 export type Charge = z.infer<typeof chargeSchema>;
 
-export const orderDetailSchema = orderSchema.extend({ charges: z.array(chargeSchema) });
+/** A refund goes to the provider as `pending` and becomes `succeeded` or `failed` by its signed webhook. */
+export const refundStatusValues = ['pending', 'succeeded', 'failed'] as const;
+export type RefundStatus = (typeof refundStatusValues)[number];
+
+/**
+ * Why money went back: `staff` (a member of staff refunded), `return` (the refund of a return), `automatic` (a
+ * payment the order could not keep: a second capture, or money for an order already cancelled or expired).
+ */
+export const refundKindValues = ['staff', 'return', 'automatic'] as const;
+export type RefundKind = (typeof refundKindValues)[number];
+
+/** The lines a refund covers: units, and whether they went back on sale. */
+export const refundLineSchema = z.object({
+  lineId: z.string(),
+  quantity: z.number().int(),
+  restock: z.boolean(),
+});
+export type RefundLine = z.infer<typeof refundLineSchema>;
+
+export const orderRefundSchema = z.object({
+  id: z.string(),
+  chargeId: z.string(),
+  amount: moneySchema,
+  currency: z.string().length(3),
+  reason: z.string(),
+  kind: z.enum(refundKindValues),
+  status: z.enum(refundStatusValues),
+  createdAt: z.string(),
+  lines: z.array(refundLineSchema),
+});
+export type OrderRefund = z.infer<typeof orderRefundSchema>;
+
+/** Why a shopper sends goods back (the shopper picks one; staff read it in their language). */
+export const returnReasonValues = [
+  'damaged',
+  'wrong_item',
+  'not_as_described',
+  'size_or_fit',
+  'no_longer_needed',
+  'other',
+] as const;
+export type ReturnReason = (typeof returnReasonValues)[number];
+
+/** `new` → `approved` | `rejected`; `approved` → `received` (goods back) → `refunded`. */
+export const returnStatusValues = ['new', 'approved', 'rejected', 'received', 'refunded'] as const;
+export type ReturnStatus = (typeof returnStatusValues)[number];
+
+export const returnLineSchema = z.object({
+  lineId: z.string(),
+  name: z.string(),
+  options: z.array(z.string()),
+  price: moneySchema,
+  quantity: z.number().int(),
+  /** Set when staff received the goods: whether these units went back on sale. */
+  restock: z.boolean().nullable(),
+});
+
+export const orderReturnSchema = z.object({
+  id: z.string(),
+  orderId: z.string(),
+  status: z.enum(returnStatusValues),
+  reason: z.enum(returnReasonValues),
+  note: z.string(),
+  lines: z.array(returnLineSchema),
+  /** What staff wrote to the shopper when approving or rejecting. */
+  staffMessage: z.string(),
+  /** The value of the returned units: what a refund of the return gives back by default. */
+  amount: moneySchema,
+  currency: z.string().length(3),
+  refundId: z.string().nullable(),
+  createdAt: z.string(),
+  history: z.array(z.object({ status: z.enum(returnStatusValues), at: z.string() })),
+});
+export type OrderReturn = z.infer<typeof orderReturnSchema>;
+
+export const orderDetailSchema = orderSchema.extend({
+  charges: z.array(chargeSchema),
+  /** Money given back for this order (refunds of kind `staff` and `return` that succeeded). */
+  refundedAmount: moneySchema,
+  refunds: z.array(orderRefundSchema),
+  returns: z.array(orderReturnSchema),
+  /** Until when the shopper may ask to return goods; null when the order cannot be returned. */
+  returnableUntil: z.string().nullable(),
+});
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
+
+/** `POST /v1/home/orders/:id/returns`. */
+export const createReturnBodySchema = z.strictObject({
+  lines: z
+    .array(
+      z.strictObject({
+        lineId: idField,
+        quantity: z.number({ error: 'validation.integer' }).int().min(1).max(999),
+      }),
+    )
+    .min(1, { error: 'validation.required' })
+    .max(100),
+  reason: z.enum(returnReasonValues, { error: 'validation.invalid' }),
+  note: textParam(500).optional(),
+});
+export type CreateReturnBody = z.infer<typeof createReturnBodySchema>;
 
 /** What checkout shows before placing: the priced lines, totals, and the shopper's coupons that fit. */
 export const orderPreviewSchema = orderTotalsSchema.extend({
-  lines: z.array(orderLineSchema),
+  lines: z.array(orderLineSchema.omit({ id: true, refundedQuantity: true })),
   coupons: z.array(z.object({ couponId: z.string(), title: z.string(), discount: moneySchema })),
   /** The usable coupon with the largest discount, suggested by default. */
   bestCouponId: z.string().nullable(),

@@ -19,6 +19,8 @@ export const systemsSchema = z.object({
   shippingFee: moneySchema,
   freeShippingOver: moneySchema,
   paymentWindowMinutes: z.number().int(),
+  /** Days after shipping in which goods may be returned; 0 means the shop takes no returns. */
+  returnWindowDays: z.number().int(),
   contact: z.object({ email: z.string(), phone: z.string(), address: z.string() }),
 });
 export type Systems = z.infer<typeof systemsSchema>;

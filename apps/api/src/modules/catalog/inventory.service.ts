@@ -80,40 +80,37 @@ export class InventoryService {
 
   /**
    * Takes stock for every line or none: each SKU is decremented only where enough is left, in one statement,
-   * so concurrent orders can never sell more than there is. Lines are taken in id order so two orders for the
-   * same SKUs lock them in the same order. Returns false when any line is short (the caller rolls back).
+   * so concurrent orders can never sell more than there is. Returns false when any line is short (the caller
+   * rolls back). Locks follow the shop's global order: SKUs by id, then their goods by id.
    */
   async reserve(tx: Db, lines: { skuId: string; quantity: number }[]): Promise<boolean> {
-    for (const line of [...lines].sort((a, b) => a.skuId.localeCompare(b.skuId))) {
+    const goodsChanges = new Map<string, number>();
+    for (const line of bySkuId(lines)) {
       const [taken] = await tx
         .update(skus)
         .set({ stock: sql`${skus.stock} - ${line.quantity}` })
         .where(and(eq(skus.id, line.skuId), gte(skus.stock, line.quantity)))
         .returning({ goodsId: skus.goodsId });
       if (!taken) return false;
-      await tx
-        .update(goods)
-        .set({ stock: sql`${goods.stock} - ${line.quantity}` })
-        .where(eq(goods.id, taken.goodsId));
+      goodsChanges.set(taken.goodsId, (goodsChanges.get(taken.goodsId) ?? 0) - line.quantity);
     }
+    await this.changeGoods(tx, goodsChanges, 'stock');
     return true;
   }
 
-  /** Gives stock back, as when an unpaid order is cancelled. */
+  /** Gives stock back, as when an unpaid order is cancelled or returned goods go back on sale. */
   async release(tx: Db, lines: { skuId: string; quantity: number }[]): Promise<void> {
-    for (const line of [...lines].sort((a, b) => a.skuId.localeCompare(b.skuId))) {
+    const goodsChanges = new Map<string, number>();
+    for (const line of bySkuId(lines)) {
       const [returned] = await tx
         .update(skus)
         .set({ stock: sql`${skus.stock} + ${line.quantity}` })
         .where(eq(skus.id, line.skuId))
         .returning({ goodsId: skus.goodsId });
-      if (returned) {
-        await tx
-          .update(goods)
-          .set({ stock: sql`${goods.stock} + ${line.quantity}` })
-          .where(eq(goods.id, returned.goodsId));
-      }
+      if (returned)
+        goodsChanges.set(returned.goodsId, (goodsChanges.get(returned.goodsId) ?? 0) + line.quantity);
     }
+    await this.changeGoods(tx, goodsChanges, 'stock');
   }
 
   /** Counts units as sold once they are paid for. */
@@ -121,25 +118,45 @@ export class InventoryService {
     return this.addSales(tx, lines, 1);
   }
 
-  /** Stops counting a refunded order's units as sold: best sellers are what shoppers kept. */
+  /** Stops counting refunded units as sold: best sellers are what shoppers kept. */
   withdrawSales(tx: Db, lines: SoldLine[]): Promise<void> {
     return this.addSales(tx, lines, -1);
   }
 
   private async addSales(tx: Db, lines: SoldLine[], sign: 1 | -1): Promise<void> {
-    for (const line of lines) {
+    const goodsChanges = new Map<string, number>();
+    for (const line of bySkuId(lines)) {
       const change = sign * line.quantity;
       // Never below zero: sales counted before a seed or an import may not cover the order refunded now.
       await tx
         .update(skus)
         .set({ sales: sql`greatest(${skus.sales} + ${change}, 0)` })
         .where(eq(skus.id, line.skuId));
+      goodsChanges.set(line.goodsId, (goodsChanges.get(line.goodsId) ?? 0) + change);
+    }
+    await this.changeGoods(tx, goodsChanges, 'sales');
+  }
+
+  /** Goods rows after all their SKUs, in id order, one statement each. */
+  private async changeGoods(tx: Db, changes: Map<string, number>, column: 'stock' | 'sales') {
+    for (const goodsId of [...changes.keys()].sort()) {
+      const change = changes.get(goodsId)!;
+      if (change === 0) continue;
       await tx
         .update(goods)
-        .set({ sales: sql`greatest(${goods.sales} + ${change}, 0)` })
-        .where(eq(goods.id, line.goodsId));
+        .set(
+          column === 'stock'
+            ? { stock: sql`${goods.stock} + ${change}` }
+            : { sales: sql`greatest(${goods.sales} + ${change}, 0)` },
+        )
+        .where(eq(goods.id, goodsId));
     }
   }
+}
+
+/** SKUs in one order for every transaction: two orders for the same SKUs wait for each other, never deadlock. */
+function bySkuId<T extends { skuId: string }>(lines: T[]): T[] {
+  return [...lines].sort((a, b) => (a.skuId < b.skuId ? -1 : a.skuId > b.skuId ? 1 : 0));
 }
 
 interface SoldLine {

@@ -99,9 +99,23 @@ export async function refundInDatabase(database: Database, orderId: string, staf
       .where(eq(schema.orders.id, orderId))
       .returning();
     await tx.insert(schema.orderEvents).values({ orderId, status: 'refunded', actor: staffId });
-    await tx
-      .insert(schema.refunds)
-      .values({ orderId, amount, currency: order!.currency, actorId: staffId, reason: 'test' });
+    const [charge] = await tx
+      .update(schema.charges)
+      .set({ status: 'refunded', refundedAmount: amount })
+      .where(and(eq(schema.charges.orderId, orderId), eq(schema.charges.status, 'succeeded')))
+      .returning();
+    await tx.update(schema.orders).set({ refundedAmount: amount }).where(eq(schema.orders.id, orderId));
+    await tx.insert(schema.refunds).values({
+      orderId,
+      chargeId: charge!.id,
+      amount,
+      currency: order!.currency,
+      actorId: staffId,
+      reason: 'test',
+      kind: 'staff',
+      status: 'succeeded',
+      sentAt: new Date(),
+    });
   });
 }
 

@@ -122,7 +122,18 @@ export function verificationCodeText(locale: Locale, values: { to: string; shop:
   return { to: values.to, subject: fill(t.subject, values), text: fill(t.text, values), html: '' };
 }
 
-export type OrderNotice = 'placed' | 'paid' | 'shipped' | 'cancelled' | 'refunded';
+export type OrderNotice =
+  | 'placed'
+  | 'paid'
+  | 'shipped'
+  | 'cancelled'
+  | 'refunded'
+  | 'partiallyRefunded'
+  | 'paymentReturned'
+  | 'returnRequested'
+  | 'returnApproved'
+  | 'returnRejected'
+  | 'returnReceived';
 
 const orderNotices: Record<OrderNotice, Record<Locale, { subject: string; body: string }>> = {
   placed: {
@@ -194,19 +205,127 @@ const orderNotices: Record<OrderNotice, Record<Locale, { subject: string; body: 
   refunded: {
     'en-US': {
       subject: '{shop}: order {order} refunded',
-      body: 'We refunded {total} for your order {order}. Depending on your bank it can take a few days to show.',
+      body: 'We refunded {amount} for your order {order}; nothing is left to pay back. Depending on your bank it can take a few days to show.',
     },
     'pt-BR': {
       subject: '{shop}: pedido {order} reembolsado',
-      body: 'Reembolsamos {total} do seu pedido {order}. Dependendo do seu banco, pode levar alguns dias para aparecer.',
+      body: 'Reembolsamos {amount} do seu pedido {order}; não há mais nada a devolver. Dependendo do seu banco, pode levar alguns dias para aparecer.',
     },
     'zh-CN': {
       subject: '{shop}：订单 {order} 已退款',
-      body: '我们已为你的订单 {order} 退款 {total}。视银行而定，款项可能需要几天才能到账。',
+      body: '我们已为你的订单 {order} 退款 {amount}，该订单已全部退款。视银行而定，款项可能需要几天才能到账。',
     },
     'zh-TW': {
       subject: '{shop}：訂單 {order} 已退款',
-      body: '我們已為你的訂單 {order} 退款 {total}。視銀行而定，款項可能需要幾天才會入帳。',
+      body: '我們已為你的訂單 {order} 退款 {amount}，該訂單已全部退款。視銀行而定，款項可能需要幾天才會入帳。',
+    },
+  },
+  partiallyRefunded: {
+    'en-US': {
+      subject: '{shop}: part of order {order} refunded',
+      body: 'We refunded {amount} of your order {order}. Depending on your bank it can take a few days to show.',
+    },
+    'pt-BR': {
+      subject: '{shop}: parte do pedido {order} reembolsada',
+      body: 'Reembolsamos {amount} do seu pedido {order}. Dependendo do seu banco, pode levar alguns dias para aparecer.',
+    },
+    'zh-CN': {
+      subject: '{shop}：订单 {order} 部分退款',
+      body: '我们已为你的订单 {order} 退款 {amount}。视银行而定，款项可能需要几天才能到账。',
+    },
+    'zh-TW': {
+      subject: '{shop}：訂單 {order} 部分退款',
+      body: '我們已為你的訂單 {order} 退款 {amount}。視銀行而定，款項可能需要幾天才會入帳。',
+    },
+  },
+  paymentReturned: {
+    'en-US': {
+      subject: '{shop}: we are giving back a payment for order {order}',
+      body: 'We received a payment of {amount} for order {order}, which was already paid or no longer open. We are refunding it in full; you do not need to do anything.',
+    },
+    'pt-BR': {
+      subject: '{shop}: estamos devolvendo um pagamento do pedido {order}',
+      body: 'Recebemos um pagamento de {amount} do pedido {order}, que já estava pago ou não estava mais em aberto. Estamos reembolsando o valor integral; você não precisa fazer nada.',
+    },
+    'zh-CN': {
+      subject: '{shop}：订单 {order} 的一笔付款将退还给你',
+      body: '我们收到了订单 {order} 的一笔 {amount} 付款，但该订单已付款或已关闭。我们正在全额退还这笔款项，你无需进行任何操作。',
+    },
+    'zh-TW': {
+      subject: '{shop}：訂單 {order} 的一筆付款將退還給你',
+      body: '我們收到了訂單 {order} 的一筆 {amount} 付款，但該訂單已付款或已關閉。我們正在全額退還這筆款項，你無需進行任何操作。',
+    },
+  },
+  returnRequested: {
+    'en-US': {
+      subject: '{shop}: return request for order {order} received',
+      body: 'We received your request to return goods of order {order}. We will tell you when we have reviewed it.',
+    },
+    'pt-BR': {
+      subject: '{shop}: pedido de devolução do pedido {order} recebido',
+      body: 'Recebemos sua solicitação de devolução de itens do pedido {order}. Avisaremos quando a tivermos analisado.',
+    },
+    'zh-CN': {
+      subject: '{shop}：已收到订单 {order} 的退货申请',
+      body: '我们已收到你对订单 {order} 的退货申请，审核后会通知你。',
+    },
+    'zh-TW': {
+      subject: '{shop}：已收到訂單 {order} 的退貨申請',
+      body: '我們已收到你對訂單 {order} 的退貨申請，審核後會通知你。',
+    },
+  },
+  returnApproved: {
+    'en-US': {
+      subject: '{shop}: your return for order {order} is approved',
+      body: 'Your return for order {order} is approved. Please send the goods back to us. {message}',
+    },
+    'pt-BR': {
+      subject: '{shop}: sua devolução do pedido {order} foi aprovada',
+      body: 'Sua devolução do pedido {order} foi aprovada. Envie os itens de volta para nós. {message}',
+    },
+    'zh-CN': {
+      subject: '{shop}：订单 {order} 的退货申请已通过',
+      body: '你对订单 {order} 的退货申请已通过，请将商品寄回给我们。{message}',
+    },
+    'zh-TW': {
+      subject: '{shop}：訂單 {order} 的退貨申請已核准',
+      body: '你對訂單 {order} 的退貨申請已核准，請將商品寄回給我們。{message}',
+    },
+  },
+  returnRejected: {
+    'en-US': {
+      subject: '{shop}: your return for order {order} was not accepted',
+      body: 'We could not accept your return for order {order}. {message}',
+    },
+    'pt-BR': {
+      subject: '{shop}: sua devolução do pedido {order} não foi aceita',
+      body: 'Não pudemos aceitar sua devolução do pedido {order}. {message}',
+    },
+    'zh-CN': {
+      subject: '{shop}：订单 {order} 的退货申请未通过',
+      body: '很抱歉，你对订单 {order} 的退货申请未通过。{message}',
+    },
+    'zh-TW': {
+      subject: '{shop}：訂單 {order} 的退貨申請未核准',
+      body: '很抱歉，你對訂單 {order} 的退貨申請未核准。{message}',
+    },
+  },
+  returnReceived: {
+    'en-US': {
+      subject: '{shop}: we received your return for order {order}',
+      body: 'The goods you returned from order {order} arrived. We will refund them shortly.',
+    },
+    'pt-BR': {
+      subject: '{shop}: recebemos sua devolução do pedido {order}',
+      body: 'Os itens que você devolveu do pedido {order} chegaram. Faremos o reembolso em breve.',
+    },
+    'zh-CN': {
+      subject: '{shop}：我们已收到订单 {order} 的退货',
+      body: '你从订单 {order} 退回的商品已到达，我们会尽快为你退款。',
+    },
+    'zh-TW': {
+      subject: '{shop}：我們已收到訂單 {order} 的退貨',
+      body: '你從訂單 {order} 退回的商品已送達，我們會盡快為你退款。',
     },
   },
 };
@@ -231,6 +350,10 @@ export function orderNoticeMail(
     /** The shipment, for the `shipped` notice. */
     carrier?: string;
     tracking?: string;
+    /** The money of a refund, formatted. */
+    amount?: string;
+    /** Staff's message about a return. */
+    message?: string;
   },
 ): OutgoingMessage {
   const t = orderNotices[notice][locale];
@@ -239,9 +362,11 @@ export function orderNoticeMail(
     minutes: String(values.minutes),
     carrier: values.carrier ?? '',
     tracking: values.tracking ?? '',
+    amount: values.amount ?? values.total,
+    message: values.message ?? '',
   };
   const subject = fill(t.subject, vars);
-  const body = fill(t.body, vars);
+  const body = fill(t.body, vars).trim();
   const label = orderLinkLabel[locale];
   return {
     to: values.to,

@@ -6,11 +6,14 @@ import type { OrderStatus } from '@shop/contract';
  */
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   pending_payment: ['paid', 'cancelled'],
-  paid: ['shipped', 'refunded'],
-  shipped: ['completed', 'refunded'],
-  completed: [],
+  paid: ['shipped', 'refunded', 'partially_refunded'],
+  shipped: ['completed', 'refunded', 'partially_refunded'],
+  // Returns come after delivery: a completed order may still give money back.
+  completed: ['refunded', 'partially_refunded'],
   cancelled: [],
   refunded: [],
+  // Part of the money went back; the rest of the order goes on (shipped if it was not yet, then completed).
+  partially_refunded: ['shipped', 'completed', 'refunded', 'partially_refunded'],
 };
 
 export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
@@ -28,8 +31,12 @@ export function sourcesOf(to: OrderStatus): OrderStatus[] {
  * still in the warehouse, so a refund from them puts the units back on sale.
  */
 export const STAFF_ACTIONS = {
-  ship: { from: ['paid'], to: 'shipped', returnsStock: [] },
-  refund: { from: ['paid', 'shipped'], to: 'refunded', returnsStock: ['paid'] },
+  ship: { from: ['paid', 'partially_refunded'], to: 'shipped', returnsStock: [] },
+  refund: {
+    from: ['paid', 'shipped', 'completed', 'partially_refunded'],
+    to: 'refunded',
+    returnsStock: ['paid'],
+  },
 } as const satisfies Record<
   string,
   { from: readonly OrderStatus[]; to: OrderStatus; returnsStock: readonly OrderStatus[] }

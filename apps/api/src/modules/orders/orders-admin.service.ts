@@ -5,22 +5,22 @@ import {
   type AdminOrderDetail,
   type AdminOrderEvent,
   type AdminOrderRow,
+  type AdminRefund,
+  type CreateRefundBody,
   type AdminOrdersExportQuery,
   type AdminOrdersQuery,
   type OrderStatus,
   type PageMeta,
   type PersonRef,
-  type RefundOrderBody,
   type ShipOrderBody,
 } from '@shop/contract';
-import { schema, type Db } from '@shop/db';
+import { schema, transact, type Db } from '@shop/db';
 import type { ShopLocale } from '../catalog/catalog.service.ts';
-import type { InventoryService } from '../catalog/inventory.service.ts';
-import type { PaymentsService } from '../payments/payments.service.ts';
+import { toRefund, type PaymentsService, type RefundRow } from '../payments/payments.service.ts';
 import type { PromotionsService } from '../promotions/promotions.service.ts';
 import type { AuditLog } from '../staff/audit-log.ts';
-import { returnsStock, STAFF_ACTIONS, staffMay } from './order-states.ts';
-import { toOrder, type OrderNotifier, type OrdersService, type StockChanged } from './orders.service.ts';
+import { STAFF_ACTIONS, staffMay } from './order-states.ts';
+import { toOrder, type OrderAftersale, type OrderNotifier, type OrdersService } from './orders.service.ts';
 
 const { orders, orderLines, orderEvents } = schema;
 type OrderRow = typeof orders.$inferSelect;
@@ -49,7 +49,7 @@ const MAX_MATCHED_SHOPPERS = 1000;
 const EXPORT_BATCH = 500;
 const ACTORS_BY_NAME = new Set(['shopper', 'system', 'payment']);
 /** The states in which a shopper's money stays with the shop. */
-const SPENDING_STATES: OrderStatus[] = ['paid', 'shipped', 'completed'];
+const SPENDING_STATES: OrderStatus[] = ['paid', 'shipped', 'completed', 'partially_refunded'];
 
 const sortOrders: Record<OrderFilters['sort'], SQL[]> = {
   newest: [desc(orders.createdAt), desc(orders.id)],
@@ -77,12 +77,11 @@ export class OrdersAdminService {
     private readonly db: Db,
     private readonly orders: OrdersService,
     private readonly payments: PaymentsService,
-    private readonly inventory: InventoryService,
+    private readonly aftersale: () => OrderAftersale,
     private readonly promotions: PromotionsService,
     private readonly people: PeopleDirectory,
     private readonly audit: AuditLog,
     private readonly notify: OrderNotifier,
-    private readonly stockChanged: StockChanged,
   ) {}
 
   async list(query: AdminOrdersQuery): Promise<{ items: AdminOrderRow[]; meta: PageMeta }> {
@@ -148,16 +147,21 @@ export class OrdersAdminService {
   async detail(id: string, at: ShopLocale): Promise<AdminOrderDetail> {
     const [row] = await this.db.select().from(orders).where(eq(orders.id, id));
     if (!row) throw new AppError(Code.notFound, 'error.notFound');
-    const [lines, events, money, coupons] = await Promise.all([
-      this.db.select().from(orderLines).where(eq(orderLines.orderId, id)),
+    const [lines, events, chargeRows, refundRows, returns, refundable, coupons] = await Promise.all([
+      this.orders.linesOf(id),
       this.db.select().from(orderEvents).where(eq(orderEvents.orderId, id)).orderBy(asc(orderEvents.at)),
-      this.payments.paymentsOf(id),
+      this.payments.chargesOf(id),
+      this.payments.refundsOf(id),
+      this.aftersale()
+        .of(id)
+        .then((money) => money.returns),
+      this.payments.refundable(row),
       row.couponClaimId
         ? this.promotions.claimsOf({ claimIds: [row.couponClaimId] }, at)
         : Promise.resolve([]),
     ]);
     const staffIds = events.map((e) => e.actor).filter((actor) => !ACTORS_BY_NAME.has(actor));
-    if (money.refund) staffIds.push(money.refund.actorId);
+    for (const refund of refundRows) if (refund.actorId) staffIds.push(refund.actorId);
     const people = await this.people.find([row.userId, ...new Set(staffIds)]);
     const staffRef = (staffId: string) => {
       const person = people.get(staffId);
@@ -169,23 +173,20 @@ export class OrdersAdminService {
       ...order,
       shopper: people.get(row.userId) ?? null,
       coupon: coupon ? { couponId: coupon.couponId, title: coupon.title } : null,
-      charges: money.charges.map((c) => ({
+      charges: chargeRows.map((c) => ({
         id: c.id,
         orderId: c.orderId,
         amount: c.amount,
         currency: c.currency,
         channel: c.channel,
         status: c.status,
+        refundedAmount: c.refundedAmount,
         createdAt: c.createdAt.toISOString(),
       })),
-      refund: money.refund && {
-        id: money.refund.id,
-        amount: money.refund.amount,
-        currency: money.refund.currency,
-        reason: money.refund.reason,
-        createdAt: money.refund.createdAt.toISOString(),
-        staff: staffRef(money.refund.actorId),
-      },
+      refundedAmount: row.refundedAmount,
+      refunds: refundRows.map((r) => ({ ...toRefund(r), staff: r.actorId ? staffRef(r.actorId) : null })),
+      returns,
+      returnableUntil: this.aftersale().returnableUntil(row)?.toISOString() ?? null,
       history: events.map((e): AdminOrderEvent =>
         ACTORS_BY_NAME.has(e.actor)
           ? {
@@ -197,7 +198,11 @@ export class OrdersAdminService {
           : { status: e.status, at: e.at.toISOString(), actor: 'staff', staff: staffRef(e.actor) },
       ),
       updatedAt: row.updatedAt.toISOString(),
-      actions: { ship: staffMay('ship', row.status), refund: staffMay('refund', row.status) },
+      actions: {
+        ship: staffMay('ship', row.status) && !row.shippedAt,
+        refund: staffMay('refund', row.status) && refundable > 0,
+        refundable,
+      },
     };
   }
 
@@ -205,13 +210,13 @@ export class OrdersAdminService {
   async ship(id: string, body: ShipOrderBody, staffId: string, at: ShopLocale): Promise<AdminOrderDetail> {
     await this.db.transaction(async (tx) => {
       const row = await this.lockOrder(tx, id);
-      if (!staffMay('ship', row.status)) {
+      if (!staffMay('ship', row.status) || row.shippedAt) {
         throw new AppError(Code.refused, 'error.order.notShippable', undefined, 409);
       }
       await this.orders.transition(tx, id, STAFF_ACTIONS.ship.to, staffId, [row.status]);
       await tx
         .update(orders)
-        .set({ carrier: body.carrier, trackingNumber: body.trackingNumber })
+        .set({ carrier: body.carrier, trackingNumber: body.trackingNumber, shippedAt: new Date() })
         .where(eq(orders.id, id));
       await this.audit.record(tx, {
         actorId: staffId,
@@ -227,50 +232,42 @@ export class OrdersAdminService {
   }
 
   /**
-   * Paid or shipped → refunded, for the order's whole total, through the payments module. Units of an order
-   * that had not shipped go back on sale; its units no longer count as sold; the coupon it spent stays spent. Refused, changing nothing, when the
-   * order is in another state or moved on from `expectedStatus`.
+   * Asks the provider to refund part or all of what is left on a paid order, with the member of staff's reason
+   * and, optionally, the lines it covers (units back to stock or not). Recorded with its audit entry in one
+   * transaction; the order changes when the provider confirms. More than what is left is refused (code 1).
    */
-  async refund(
-    id: string,
-    body: RefundOrderBody,
-    staffId: string,
-    at: ShopLocale,
-  ): Promise<AdminOrderDetail> {
-    await this.db.transaction(async (tx) => {
-      const row = await this.lockOrder(tx, id);
-      if (row.status === 'refunded') {
-        throw new AppError(Code.refused, 'error.order.alreadyRefunded', undefined, 409);
-      }
-      if (!staffMay('refund', row.status)) {
-        throw new AppError(Code.refused, 'error.order.notRefundable', undefined, 409);
-      }
-      if (body.expectedStatus && body.expectedStatus !== row.status) {
-        throw new AppError(Code.refused, 'error.order.changed', undefined, 409);
-      }
-      await this.orders.transition(tx, id, STAFF_ACTIONS.refund.to, staffId, [row.status]);
-      const refund = await this.payments.refund(tx, row, staffId, body.reason ?? '');
-      const restock = returnsStock('refund', row.status);
-      const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, id));
-      if (restock) await this.inventory.release(tx, lines);
-      await this.inventory.withdrawSales(tx, lines);
+  async refund(id: string, body: CreateRefundBody, staffId: string): Promise<AdminRefund> {
+    let created: RefundRow | undefined;
+    await transact(this.db, async (tx) => {
+      created = await this.payments.requestRefund(
+        id,
+        { amount: body.amount, reason: body.reason, lines: body.lines, kind: 'staff', actorId: staffId },
+        tx,
+      );
       await this.audit.record(tx, {
         actorId: staffId,
         action: 'order.refund',
         entity: 'order',
         entityId: id,
-        before: { status: row.status },
+        before: {},
         after: {
-          status: 'refunded',
-          refund: { id: refund.id, amount: refund.amount, currency: refund.currency, reason: refund.reason },
-          restocked: restock,
+          refund: {
+            id: created.id,
+            amount: created.amount,
+            currency: created.currency,
+            reason: created.reason,
+          },
+          lines: created.lines,
         },
       });
     });
-    // Stock, sales or both changed: listings and best sellers are read again.
-    this.stockChanged();
-    await this.notifyById('refunded', id);
-    return this.detail(id, at);
+    await this.payments.sendToProvider(created!);
+    const people = await this.people.find([staffId]);
+    const person = people.get(staffId);
+    return {
+      ...toRefund(created!),
+      staff: { id: staffId, name: person ? person.nickname || person.email : staffId },
+    };
   }
 
   /** A shopper's newest orders, for the shopper detail page. */
@@ -291,7 +288,7 @@ export class OrdersAdminService {
       .select({
         userId: orders.userId,
         orderCount: sql<number>`count(*)::int`,
-        totalSpent: sql<number>`coalesce(sum(${orders.total}) filter (where ${inArray(orders.status, SPENDING_STATES)}), 0)::bigint`,
+        totalSpent: sql<number>`coalesce(sum(${orders.total} - ${orders.refundedAmount}) filter (where ${inArray(orders.status, SPENDING_STATES)}), 0)::bigint`,
       })
       .from(orders)
       .where(inArray(orders.userId, userIds))
@@ -307,7 +304,7 @@ export class OrdersAdminService {
     return row;
   }
 
-  private async notifyById(notice: 'shipped' | 'refunded', id: string) {
+  private async notifyById(notice: 'shipped', id: string) {
     const [row] = await this.db.select().from(orders).where(eq(orders.id, id));
     if (row) await this.notify(notice, row);
   }

@@ -74,6 +74,7 @@ const texts: Record<Locale, { headings: Record<Column, string>; status: Record<O
       completed: 'Completed',
       cancelled: 'Cancelled',
       refunded: 'Refunded',
+      partially_refunded: 'Partially refunded',
     },
   },
   'pt-BR': {
@@ -104,6 +105,7 @@ const texts: Record<Locale, { headings: Record<Column, string>; status: Record<O
       completed: 'Concluído',
       cancelled: 'Cancelado',
       refunded: 'Reembolsado',
+      partially_refunded: 'Parcialmente reembolsado',
     },
   },
   'zh-CN': {
@@ -134,6 +136,7 @@ const texts: Record<Locale, { headings: Record<Column, string>; status: Record<O
       completed: '已完成',
       cancelled: '已取消',
       refunded: '已退款',
+      partially_refunded: '部分退款',
     },
   },
   'zh-TW': {
@@ -164,6 +167,7 @@ const texts: Record<Locale, { headings: Record<Column, string>; status: Record<O
       completed: '已完成',
       cancelled: '已取消',
       refunded: '已退款',
+      partially_refunded: '部分退款',
     },
   },
 };

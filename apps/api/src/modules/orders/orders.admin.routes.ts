@@ -8,7 +8,8 @@ import {
   envelopeSchema,
   idParamsSchema,
   pagedEnvelopeSchema,
-  refundOrderBodySchema,
+  createRefundBodySchema,
+  adminRefundSchema,
   shipOrderBodySchema,
   type Locale,
 } from '@shop/contract';
@@ -106,26 +107,21 @@ export function ordersAdminRoutes(
   );
 
   routes.post(
-    '/v1/admin/orders/:id/refund',
+    '/v1/admin/orders/:id/refunds',
     {
       config: { access: 'staff' },
       schema: {
         tags,
         summary:
-          'Refund a paid or shipped order’s whole total (once); unshipped units go back to stock, the coupon stays spent',
+          'Refund any amount up to what is left, optionally per line (units back to stock or not), with a reason; pending until the provider confirms',
         params: idParamsSchema,
-        body: refundOrderBodySchema,
-        response: detailReply,
+        body: createRefundBodySchema,
+        response: { 201: envelopeSchema(adminRefundSchema) },
       },
     },
-    async (request) =>
-      ok(
-        await orders.refund(
-          request.params.id,
-          request.body,
-          access.memberOf(request).id,
-          shopLocale(request.locale),
-        ),
-      ),
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(ok(await orders.refund(request.params.id, request.body, access.memberOf(request).id))),
   );
 }

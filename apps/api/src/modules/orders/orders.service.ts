@@ -3,24 +3,47 @@ import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import {
   AppError,
   Code,
+  type Charge,
   type Order,
+  type OrderRefund,
+  type OrderReturn,
   type OrderDetail,
   type OrderPreview,
   type OrderStatus,
   type PageMeta,
 } from '@shop/contract';
-import { schema, type AddressSnapshot, type Db } from '@shop/db';
+import { schema, transact, type AddressSnapshot, type Db } from '@shop/db';
 import type { AddressesService } from '../addresses/addresses.service.ts';
 import type { CartService } from '../cart/cart.service.ts';
 import type { ShopLocale } from '../catalog/catalog.service.ts';
 import { lineOf, type InventoryService } from '../catalog/inventory.service.ts';
 import type { OrderNotice } from '../mail/mail-templates.ts';
-import { toCharge } from '../payments/payments.service.ts';
 import type { PromotionsService } from '../promotions/promotions.service.ts';
 import { sourcesOf } from './order-states.ts';
 
-const { orders, orderLines, orderEvents, charges } = schema;
-type OrderRow = typeof orders.$inferSelect;
+const { orders, orderLines, orderEvents } = schema;
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderLineRow = typeof orderLines.$inferSelect;
+
+/**
+ * What the payments and returns modules add to an order, given to this module as an interface so that orders
+ * never import them (they import orders).
+ */
+export interface OrderAftersale {
+  /** Voids the order's live pay link inside the caller's transaction, which holds the order's row lock. */
+  voidPendingCharges(tx: Db, orderId: string): Promise<void>;
+  /** The order's charges, refunds and returns, for its detail page. */
+  of(orderId: string): Promise<{ charges: Charge[]; refunds: OrderRefund[]; returns: OrderReturn[] }>;
+  /** Until when the shopper may ask to return goods of this order, or null. */
+  returnableUntil(order: OrderRow): Date | null;
+}
+
+/** A refund the payment provider confirmed, as it changes the order. */
+export interface SettledRefund {
+  amount: number;
+  lines: { lineId: string; quantity: number; restock: boolean }[];
+  actor: string;
+}
 
 export interface LineInput {
   skuId: string;
@@ -40,10 +63,18 @@ export interface OrderRequest {
   note?: string | undefined;
 }
 
-/** Told about every change a shopper should hear of; sends the mail. */
 /** What happened to an order: the changes shoppers are mailed about, and their own confirmation of receipt. */
 export type OrderChangeNotice = OrderNotice | 'completed';
-export type OrderNotifier = (notice: OrderChangeNotice, order: OrderRow) => Promise<void>;
+/** What a notice says beyond the order itself: the amount of a refund, staff's message about a return. */
+export interface NoticeDetails {
+  amount?: number;
+  message?: string;
+}
+export type OrderNotifier = (
+  notice: OrderChangeNotice,
+  order: OrderRow,
+  extra?: NoticeDetails,
+) => Promise<void>;
 
 /** Touches stock: the catalog's cached replies must be dropped. */
 export type StockChanged = () => void;
@@ -58,12 +89,13 @@ export class OrdersService {
     private readonly terms: () => ShopTerms,
     private readonly notify: OrderNotifier,
     private readonly stockChanged: StockChanged,
+    private readonly aftersale: () => OrderAftersale,
   ) {}
 
   /** Prices, discount and shipping as the server computes them; nothing is reserved. */
   async preview(userId: string, request: OrderRequest, at: ShopLocale): Promise<OrderPreview> {
     await this.addresses.get(userId, request.addressId, at.locale);
-    const lines = await this.priceLines(await this.linesOf(userId, request), at, this.db);
+    const lines = await this.priceLines(await this.wantedLines(userId, request), at, this.db);
     const subtotal = lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
     const coupons = await this.promotions.usableFor(userId, subtotal, at, new Date());
     const best = coupons.reduce<(typeof coupons)[number] | null>(
@@ -95,12 +127,12 @@ export class OrdersService {
     const existing = await this.findByKey(userId, idempotencyKey);
     if (existing) return this.detail(userId, existing.id);
     const address = await this.addresses.get(userId, request.addressId, at.locale);
-    const wanted = await this.linesOf(userId, request);
+    const wanted = await this.wantedLines(userId, request);
     const fromCart = !request.items;
     const terms = this.terms();
     let placed: { row: OrderRow; detail: OrderDetail };
     try {
-      placed = await this.db.transaction(async (tx) => {
+      placed = await transact(this.db, async (tx) => {
         const lines = await this.priceLines(wanted, at, tx);
         if (!(await this.inventory.reserve(tx, lines))) {
           throw new AppError(Code.refused, 'error.stock.insufficient', undefined, 409);
@@ -153,7 +185,17 @@ export class OrdersService {
             userId,
             lines.map((l) => l.skuId),
           );
-        return { row: order!, detail: { ...toOrder(order!, orderedLines, events), charges: [] } };
+        return {
+          row: order!,
+          detail: {
+            ...toOrder(order!, orderedLines, events),
+            charges: [],
+            refundedAmount: 0,
+            refunds: [],
+            returns: [],
+            returnableUntil: null,
+          },
+        };
       });
     } catch (error) {
       if (isUniqueViolation(error)) {
@@ -215,27 +257,99 @@ export class OrdersService {
       .from(orders)
       .where(and(eq(orders.id, id), eq(orders.userId, userId)));
     if (!row) throw new AppError(Code.notFound, 'error.notFound');
-    const [lines, events, chargeRows] = await Promise.all([
-      this.db.select().from(orderLines).where(eq(orderLines.orderId, id)),
+    const [lines, events, money] = await Promise.all([
+      this.linesOf(id),
       this.db.select().from(orderEvents).where(eq(orderEvents.orderId, id)).orderBy(asc(orderEvents.at)),
-      this.db.select().from(charges).where(eq(charges.orderId, id)).orderBy(asc(charges.createdAt)),
+      this.aftersale().of(id),
     ]);
+    const returnableUntil = this.aftersale().returnableUntil(row);
     return {
       ...toOrder(row, lines, events),
-      charges: chargeRows.map(toCharge),
+      ...money,
+      refundedAmount: row.refundedAmount,
+      returnableUntil: returnableUntil?.toISOString() ?? null,
     };
   }
 
-  /** The order a charge may be made for: the shopper's, still unpaid. */
-  async payable(userId: string, id: string): Promise<OrderRow> {
-    const [row] = await this.db
+  /** An order's lines in a stable order (as placed: by SKU id). */
+  linesOf(id: string, db: Db = this.db): Promise<OrderLineRow[]> {
+    return db.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.skuId));
+  }
+
+  /**
+   * Locks an order's row for the caller's transaction. The order is the first lock of every transaction that
+   * changes an order (then its charges, SKUs by id, goods by id, coupon claims), so none of them can deadlock.
+   */
+  async lock(tx: Db, id: string, userId?: string): Promise<OrderRow | null> {
+    const [row] = await tx
       .select()
       .from(orders)
-      .where(and(eq(orders.id, id), eq(orders.userId, userId)));
-    if (!row) throw new AppError(Code.notFound, 'error.notFound');
-    if (row.status !== 'pending_payment')
-      throw new AppError(Code.refused, 'error.order.notPayable', undefined, 409);
-    return row;
+      .where(and(eq(orders.id, id), userId ? eq(orders.userId, userId) : undefined))
+      .for('update');
+    return row ?? null;
+  }
+
+  /** A payment that succeeded, inside the payments module's transaction (the order is locked and unpaid). */
+  async payIn(tx: Db, order: OrderRow): Promise<void> {
+    await this.transition(tx, order.id, 'paid', 'payment', ['pending_payment']);
+    await this.inventory.recordSales(tx, await this.linesOf(order.id, tx));
+  }
+
+  /**
+   * A refund the provider confirmed, inside the payments module's transaction (the order is locked): the money
+   * and units are counted as given back, restocked units go back on sale, and the order becomes `refunded` once
+   * nothing is left, else `partially_refunded`.
+   */
+  async refundIn(tx: Db, order: OrderRow, refund: SettledRefund): Promise<'refunded' | 'partially_refunded'> {
+    const refundedAmount = order.refundedAmount + refund.amount;
+    const to = refundedAmount >= order.total ? 'refunded' : 'partially_refunded';
+    const lines = await this.linesOf(order.id, tx);
+    // Units given back: the lines the refund names; once nothing is left, every unit not yet counted.
+    const units = new Map(refund.lines.map((l) => [l.lineId, l.quantity]));
+    if (to === 'refunded') {
+      for (const line of lines) units.set(line.id, line.quantity - line.refundedQuantity);
+    }
+    const returned: { skuId: string; goodsId: string; quantity: number }[] = [];
+    for (const line of lines) {
+      const quantity = Math.min(units.get(line.id) ?? 0, line.quantity - line.refundedQuantity);
+      if (quantity <= 0) continue;
+      await tx
+        .update(orderLines)
+        .set({ refundedQuantity: sql`${orderLines.refundedQuantity} + ${quantity}` })
+        .where(eq(orderLines.id, line.id));
+      returned.push({ skuId: line.skuId, goodsId: line.goodsId, quantity });
+    }
+    const restocked = refund.lines
+      .filter((l) => l.restock)
+      .map((l) => ({ skuId: lines.find((line) => line.id === l.lineId)?.skuId ?? '', quantity: l.quantity }))
+      .filter((l) => l.skuId);
+    await tx.update(orders).set({ refundedAmount }).where(eq(orders.id, order.id));
+    await this.transition(tx, order.id, to, refund.actor, [order.status]);
+    if (restocked.length) await this.inventory.release(tx, restocked);
+    if (returned.length) await this.inventory.withdrawSales(tx, returned);
+    return to;
+  }
+
+  /** Returned units go back on sale, inside the caller's transaction (which holds the order's lock). */
+  restock(tx: Db, lines: { skuId: string; quantity: number }[]): Promise<void> {
+    return this.inventory.release(tx, lines);
+  }
+
+  /** After a payment committed: listings read sales again, the shopper gets the mail. */
+  async afterPaid(id: string): Promise<void> {
+    this.stockChanged();
+    await this.notifyById('paid', id);
+  }
+
+  /** After a refund committed: the shopper gets the mail; stock and sales may have changed. */
+  async afterRefund(id: string, notice: OrderChangeNotice, extra?: NoticeDetails): Promise<void> {
+    this.stockChanged();
+    await this.notifyById(notice, id, extra);
+  }
+
+  /** Tells the shopper about an order by mail (and the live monitor), after the change committed. */
+  announce(notice: OrderChangeNotice, id: string, extra?: NoticeDetails): Promise<void> {
+    return this.notifyById(notice, id, extra);
   }
 
   async cancel(userId: string, id: string): Promise<OrderDetail> {
@@ -246,28 +360,16 @@ export class OrdersService {
 
   async confirmReceipt(userId: string, id: string): Promise<OrderDetail> {
     await this.ownedOrThrow(userId, id);
-    await this.db.transaction((tx) => this.transition(tx, id, 'completed', 'shopper'));
+    await transact(this.db, async (tx) => {
+      const row = await this.lock(tx, id);
+      // A partly refunded order can be confirmed once it was shipped.
+      if (row?.status === 'partially_refunded' && !row.shippedAt) {
+        throw new AppError(Code.refused, 'error.order.transition', undefined, 409);
+      }
+      await this.transition(tx, id, 'completed', 'shopper');
+    });
     await this.notifyById('completed', id);
     return this.detail(userId, id);
-  }
-
-  /** A successful payment: the order is paid once, however often the news arrives. */
-  async markPaid(id: string): Promise<'paid' | 'already' | 'too-late'> {
-    const outcome = await this.db.transaction(async (tx) => {
-      const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
-      if (!row) return 'too-late' as const;
-      if (row.status !== 'pending_payment')
-        return row.status === 'cancelled' ? ('too-late' as const) : ('already' as const);
-      await this.transition(tx, id, 'paid', 'payment');
-      const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, id));
-      await this.inventory.recordSales(tx, lines);
-      return 'paid' as const;
-    });
-    if (outcome === 'paid') {
-      this.stockChanged();
-      await this.notifyById('paid', id);
-    }
-    return outcome;
   }
 
   /** Cancels unpaid orders whose payment window has passed; run on a timer, so it resumes after a restart. */
@@ -290,11 +392,16 @@ export class OrdersService {
     return cancelled;
   }
 
+  /**
+   * Cancels an unpaid order: its live pay link is voided, stock and coupon come back. Locks in the global order:
+   * the order, its charges, SKUs, goods, the coupon claim.
+   */
   private async cancelOrder(id: string, actor: string) {
-    await this.db.transaction(async (tx) => {
+    await transact(this.db, async (tx) => {
+      if (!(await this.lock(tx, id))) throw new AppError(Code.notFound, 'error.notFound');
       await this.transition(tx, id, 'cancelled', actor);
-      const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, id));
-      await this.inventory.release(tx, lines);
+      await this.aftersale().voidPendingCharges(tx, id);
+      await this.inventory.release(tx, await this.linesOf(id, tx));
       await this.promotions.giveBack(tx, id);
     });
     this.stockChanged();
@@ -325,9 +432,9 @@ export class OrdersService {
     if (!row) throw new AppError(Code.notFound, 'error.notFound');
   }
 
-  private async notifyById(notice: OrderChangeNotice, id: string) {
+  private async notifyById(notice: OrderChangeNotice, id: string, extra?: NoticeDetails) {
     const [row] = await this.db.select().from(orders).where(eq(orders.id, id));
-    if (row) await this.notify(notice, row);
+    if (row) await this.notify(notice, row, extra);
   }
 
   private async findByKey(userId: string, key: string) {
@@ -338,7 +445,7 @@ export class OrdersService {
     return row;
   }
 
-  private async linesOf(userId: string, request: OrderRequest): Promise<LineInput[]> {
+  private async wantedLines(userId: string, request: OrderRequest): Promise<LineInput[]> {
     const lines = request.items ?? (await this.cart.selectedLines(userId));
     if (lines.length === 0) throw new AppError(Code.refused, 'error.cart.empty');
     const merged = new Map<string, number>();
@@ -385,15 +492,19 @@ export function toOrder(
     shipping: row.shipping,
     total: row.total,
     currency: row.currency,
-    lines: lines.map(({ skuId, goodsId, name: lineName, image, options, price, quantity }) => ({
-      skuId,
-      goodsId,
-      name: lineName,
-      image,
-      options,
-      price,
-      quantity,
-    })),
+    lines: lines.map(
+      ({ id, skuId, goodsId, name: lineName, image, options, price, quantity, refundedQuantity }) => ({
+        id,
+        refundedQuantity,
+        skuId,
+        goodsId,
+        name: lineName,
+        image,
+        options,
+        price,
+        quantity,
+      }),
+    ),
     address: { name, phone, regionCodes, regionNames, detail, postcode },
     note: row.note,
     createdAt: row.createdAt.toISOString(),

@@ -1,13 +1,28 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { chargeBodySchema, chargeSchema, chargesQuerySchema, envelopeSchema } from '@shop/contract';
+import {
+  chargeBodySchema,
+  chargeSchema,
+  chargesQuerySchema,
+  envelopeSchema,
+  reconciliationSchema,
+} from '@shop/contract';
+import type { Db } from '@shop/db';
 import { ok } from '../../plugins/envelope.ts';
 import type { Sessions } from '../../plugins/session.ts';
 import { idempotencyKeyOf } from '../orders/orders.routes.ts';
-import { SIGNATURE_HEADER, type PaymentsService } from './payments.service.ts';
+import type { StaffAccessControl } from '../staff/staff-access.ts';
+import { EventMismatchError, SIGNATURE_HEADER, type PaymentsService } from './payments.service.ts';
+import { reconcile } from './reconciliation.ts';
 
-export function paymentsRoutes(app: FastifyInstance, payments: PaymentsService, sessions: Sessions) {
+export function paymentsRoutes(
+  app: FastifyInstance,
+  payments: PaymentsService,
+  sessions: Sessions,
+  access: StaffAccessControl,
+  db: Db,
+) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['payments'];
 
@@ -56,12 +71,35 @@ export function paymentsRoutes(app: FastifyInstance, payments: PaymentsService, 
       { schema: { tags, summary: 'Signed payment events from the provider (HMAC-SHA256, timestamped)' } },
       async (request) => {
         const signature = request.headers[SIGNATURE_HEADER];
-        const outcome = await payments.applyWebhook(
-          String(request.body),
-          typeof signature === 'string' ? signature : undefined,
-        );
-        return ok({ outcome });
+        try {
+          const outcome = await payments.applyWebhook(
+            String(request.body),
+            typeof signature === 'string' ? signature : undefined,
+          );
+          return ok({ outcome });
+        } catch (error) {
+          // A signed event that does not match its charge is refused and kept in the log for an operator.
+          if (error instanceof EventMismatchError)
+            request.log.warn({ event: error.detail }, 'payment event refused');
+          throw error;
+        }
       },
     );
   });
+
+  routes.get(
+    '/v1/admin/payments/reconciliation',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['admin: orders'],
+        summary: 'Captured − refunded money against what every order says it holds; mismatches listed',
+        response: { 200: envelopeSchema(reconciliationSchema) },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(await reconcile(db));
+    },
+  );
 }

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idField, type Locale } from '@shop/contract';
-import type { PaymentsService, WebhookOutbox } from './payments.service.ts';
+import type { PaymentsService } from './payments.service.ts';
+import type { WebhookOutbox } from './sandbox-gateway.ts';
 
 /** Card processors' test numbers: one always succeeds, one is always declined, anything else is invalid. */
 export const SANDBOX_CARDS = { succeeds: '4242424242424242', declined: '4000000000000002' } as const;
@@ -113,7 +114,7 @@ ${error ? `<p id="card-error" class="error" role="alert">${error}</p>` : ''}<but
     routes.get('/v1/sandbox/checkout/:id', { schema: { hide: true, params } }, async (request, reply) => {
       const charge = await payments.findCharge(request.params.id);
       if (!charge) return reply.callNotFound();
-      if (charge.status !== 'pending') return doneRedirect(reply, charge.orderId);
+      if (charge.status !== 'pending') return doneRedirect(reply, charge.orderId, charge.id);
       return page(
         reply,
         request.locale,
@@ -129,7 +130,7 @@ ${error ? `<p id="card-error" class="error" role="alert">${error}</p>` : ''}<but
       async (request, reply) => {
         const charge = await payments.findCharge(request.params.id);
         if (!charge) return reply.callNotFound();
-        if (charge.status !== 'pending') return doneRedirect(reply, charge.orderId);
+        if (charge.status !== 'pending') return doneRedirect(reply, charge.orderId, charge.id);
         const card = request.body.card.replace(/[\s-]/g, '');
         if (card !== SANDBOX_CARDS.succeeds && card !== SANDBOX_CARDS.declined) {
           const t = texts[request.locale];
@@ -142,13 +143,18 @@ ${error ? `<p id="card-error" class="error" role="alert">${error}</p>` : ''}<but
             t.invalid,
           );
         }
-        await outbox.enqueue({
-          type: card === SANDBOX_CARDS.succeeds ? 'charge.succeeded' : 'charge.failed',
-          chargeId: charge.id,
-          orderId: charge.orderId,
-          amount: charge.amount,
-          currency: charge.currency,
-        });
+        // The gateway captures a pay link at most once, as a real provider does: a second submit (another tab,
+        // a double click, the back button) finds the first and moves no money.
+        await outbox.enqueue(
+          {
+            type: card === SANDBOX_CARDS.succeeds ? 'charge.succeeded' : 'charge.failed',
+            chargeId: charge.id,
+            orderId: charge.orderId,
+            amount: charge.amount,
+            currency: charge.currency,
+          },
+          `capture:${charge.id}`,
+        );
         kick();
         return reply.redirect(`/tips?orderId=${charge.orderId}&chargeId=${charge.id}`, 303);
       },
@@ -156,8 +162,9 @@ ${error ? `<p id="card-error" class="error" role="alert">${error}</p>` : ''}<but
   });
 }
 
-function doneRedirect(reply: FastifyReply, orderId: string) {
-  return reply.redirect(`/tips?orderId=${orderId}`, 303);
+/** A link that was paid, declined, replaced or voided moves no money: the shop's page says what became of it. */
+function doneRedirect(reply: FastifyReply, orderId: string, chargeId: string) {
+  return reply.redirect(`/tips?orderId=${orderId}&chargeId=${chargeId}`, 303);
 }
 
 function fractionDigits(currency: string): number {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { AppError, Code, type AdminShopSettings, type ShopSettingsInput } from '@shop/contract';
 import { schema, type Db, type ShopSettingsRecord } from '@shop/db';
 import type { AuditLog } from '../staff/audit-log.ts';
-import type { SettingsService } from './settings.service.ts';
+import { DEFAULT_RETURN_WINDOW_DAYS, type SettingsService } from './settings.service.ts';
 
 const { shopSettings } = schema;
 
@@ -18,6 +18,7 @@ function editable(record: ShopSettingsRecord): Omit<AdminShopSettings, 'updatedA
     shippingFee: record.shippingFee,
     freeShippingOver: record.freeShippingOver,
     paymentWindowMinutes: record.paymentWindowMinutes,
+    returnWindowDays: record.returnWindowDays ?? DEFAULT_RETURN_WINDOW_DAYS,
     contact: record.contact,
   };
 }

@@ -10,6 +10,9 @@ type StoredSettings = ShopSettingsRecord & { visitorSecret?: string };
  * The shop's settings document, read once and kept in memory: every request needs the default locale, and
  * settings change only through this service.
  */
+/** Days after shipping in which goods may be returned, when the shop has not chosen. */
+export const DEFAULT_RETURN_WINDOW_DAYS = 30;
+
 export class SettingsService {
   private current: StoredSettings | undefined;
   private visitorKey: string | undefined;
@@ -77,6 +80,7 @@ export class SettingsService {
       shippingFee: s.shippingFee,
       freeShippingOver: s.freeShippingOver,
       paymentWindowMinutes: s.paymentWindowMinutes,
+      returnWindowDays: s.returnWindowDays ?? DEFAULT_RETURN_WINDOW_DAYS,
       contact: { email: s.contact.email, phone: s.contact.phone, address: text(s.contact.address) },
     };
   }

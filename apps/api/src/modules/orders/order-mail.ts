@@ -1,0 +1,55 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Locale } from '@shop/contract';
+import type { OrderNotice } from '../mail/mail-templates.ts';
+import { orderNoticeMail } from '../mail/mail-templates.ts';
+import type { OutgoingMessage } from '../mail/mailer.ts';
+import type { NoticeDetails, OrderNotifier, OrderRow } from './orders.service.ts';
+
+export interface OrderMailDeps {
+  /** The shopper's address and language. */
+  contactOf(userId: string): Promise<{ email: string; locale: Locale }>;
+  send(message: OutgoingMessage): Promise<void>;
+  shopName(locale: Locale): string;
+  publicUrl: string;
+  paymentWindowMinutes(): number;
+  log: FastifyBaseLogger;
+}
+
+/** The order number people read: the first eight characters of its id, upper case. */
+export const orderNumber = (id: string) => id.slice(0, 8).toUpperCase();
+
+function money(amount: number, currency: string, locale: Locale) {
+  const format = new Intl.NumberFormat(locale, { style: 'currency', currency });
+  return format.format(amount / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
+}
+
+/**
+ * Mails the shopper about a change of their order, in their language. The order stands whether or not its mail
+ * went out: a failure is logged for operators, never thrown back.
+ */
+export function orderMailer(deps: OrderMailDeps): OrderNotifier {
+  return async (notice, order: OrderRow, extra?: NoticeDetails) => {
+    // The shopper confirmed receipt themselves: nothing to tell them.
+    if (notice === 'completed') return;
+    try {
+      const contact = await deps.contactOf(order.userId);
+      await deps.send(
+        orderNoticeMail(notice satisfies OrderNotice, contact.locale, {
+          to: contact.email,
+          shop: deps.shopName(contact.locale),
+          order: orderNumber(order.id),
+          total: money(order.total, order.currency, contact.locale),
+          amount:
+            extra?.amount !== undefined ? money(extra.amount, order.currency, contact.locale) : undefined,
+          message: extra?.message,
+          minutes: deps.paymentWindowMinutes(),
+          link: `${deps.publicUrl}/my/order?id=${order.id}`,
+          carrier: order.carrier ?? '',
+          tracking: order.trackingNumber ?? '',
+        }),
+      );
+    } catch (error) {
+      deps.log.error({ err: error, orderId: order.id, notice }, 'order mail failed');
+    }
+  };
+}
