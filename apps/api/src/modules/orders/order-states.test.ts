@@ -14,9 +14,10 @@ describe('order states', () => {
   it('refuses everything else', () => {
     expect(canTransition('paid', 'cancelled')).toBe(false);
     expect(canTransition('cancelled', 'paid')).toBe(false);
-    expect(canTransition('completed', 'refunded')).toBe(false);
+    expect(canTransition('refunded', 'partially_refunded')).toBe(false);
     expect(canTransition('pending_payment', 'shipped')).toBe(false);
-    expect(sourcesOf('refunded').sort()).toEqual(['paid', 'shipped']);
+    expect(canTransition('pending_payment', 'refunded')).toBe(false);
+    expect(sourcesOf('refunded').sort()).toEqual(['completed', 'paid', 'partially_refunded', 'shipped']);
   });
 });
 
@@ -27,13 +28,18 @@ describe('staff actions', () => {
     }
   });
 
-  it('ship only paid orders', () => {
-    expect(orderStatusValues.filter((s) => staffMay('ship', s))).toEqual(['paid']);
+  it('ship paid orders (a partly refunded one too, if not shipped yet)', () => {
+    expect(orderStatusValues.filter((s) => staffMay('ship', s))).toEqual(['paid', 'partially_refunded']);
   });
 
-  it('refund paid and shipped orders, never twice, never an unpaid, cancelled or completed one', () => {
-    expect(orderStatusValues.filter((s) => staffMay('refund', s))).toEqual(['paid', 'shipped']);
-    for (const status of ['pending_payment', 'cancelled', 'completed', 'refunded'] as const) {
+  it('refund orders holding money, never an unpaid, cancelled or wholly refunded one', () => {
+    expect(orderStatusValues.filter((s) => staffMay('refund', s))).toEqual([
+      'paid',
+      'shipped',
+      'completed',
+      'partially_refunded',
+    ]);
+    for (const status of ['pending_payment', 'cancelled', 'refunded'] as const) {
       expect(staffMay('refund', status)).toBe(false);
     }
   });

@@ -8,6 +8,7 @@ import {
   callApi,
   createShopper,
   createTestApp,
+  deliverSandboxWebhooks,
   loginCookie,
   signedInStaffAndAdmin,
   type Json,
@@ -236,9 +237,10 @@ describe('an order in the back office', () => {
       address: { name: 'Ana Souza', regionNames: ['Brazil', 'São Paulo'] },
       shopper: { id: p.buyer.id, email: p.buyer.email },
       coupon: null,
-      refund: null,
+      refunds: [],
+      refundedAmount: 0,
       shipment: null,
-      actions: { ship: true, refund: true },
+      actions: { ship: true, refund: true, refundable: p.order.total },
     });
     expect(d.lines).toHaveLength(1);
     expect(d.lines[0]).toMatchObject({ skuId: p.skuId, quantity: 2 });
@@ -294,7 +296,7 @@ describe('shipping', () => {
     expect(res.body.data).toMatchObject({
       status: 'shipped',
       shipment: { carrier: 'Correios', trackingNumber: 'BR123456789BR' },
-      actions: { ship: false, refund: true },
+      actions: { ship: false, refund: true, refundable: p.order.total },
     });
     expect(res.body.data.history.at(-1)).toMatchObject({
       status: 'shipped',
@@ -355,6 +357,13 @@ describe('shipping', () => {
   });
 });
 
+/** Staff ask for a refund; the sandbox provider confirms it by its signed webhook. */
+async function refund(p: Placed, body: object) {
+  const res = await staff('POST', `/v1/admin/orders/${p.order.id}/refunds`, body);
+  await deliverSandboxWebhooks(t);
+  return res;
+}
+
 describe('refunds', () => {
   it('refund an unshipped order once: stock comes back, the coupon stays spent, the shopper is told', async () => {
     const buyer = await shopperWithAddress();
@@ -368,25 +377,43 @@ describe('refunds', () => {
 
     const detail = await staff('GET', `/v1/admin/orders/${p.order.id}`);
     expect(detail.body.data.coupon).toEqual({ couponId: welcome.id, title: welcome.title });
+    const line = detail.body.data.lines[0];
 
-    const res = await staff('POST', `/v1/admin/orders/${p.order.id}/refund`, {
+    const res = await staff('POST', `/v1/admin/orders/${p.order.id}/refunds`, {
+      amount: p.order.total,
       reason: 'Out of stock at the warehouse',
-      expectedStatus: 'paid',
+      lines: [{ lineId: line.id, quantity: p.quantity, restock: true }],
     });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.data).toMatchObject({
-      status: 'refunded',
-      refund: {
-        amount: p.order.total,
-        currency: p.order.currency,
-        reason: 'Out of stock at the warehouse',
-        staff: { id: staffId, name: 'Sam Shipper' },
-      },
-      actions: { ship: false, refund: false },
+      amount: p.order.total,
+      currency: p.order.currency,
+      reason: 'Out of stock at the warehouse',
+      kind: 'staff',
+      status: 'pending',
+      staff: { id: staffId, name: 'Sam Shipper' },
     });
+    // Until the provider confirms, the order is unchanged and nothing more can be refunded.
+    expect((await shopperView(p)).status).toBe('paid');
+    const meanwhile = await staff('POST', `/v1/admin/orders/${p.order.id}/refunds`, {
+      amount: 1,
+      reason: 'x',
+    });
+    expect(meanwhile.status).toBe(422);
+    expect(meanwhile.body.msg).toEqual({ amount: 'This is more than what is left to refund on the order.' });
+
+    expect(await deliverSandboxWebhooks(t)).toBe(1);
+    const after = (await staff('GET', `/v1/admin/orders/${p.order.id}`)).body.data;
+    expect(after).toMatchObject({
+      status: 'refunded',
+      refundedAmount: p.order.total,
+      refunds: [{ status: 'succeeded', amount: p.order.total }],
+      charges: [{ status: 'refunded', refundedAmount: p.order.total }],
+      actions: { ship: false, refund: false, refundable: 0 },
+    });
+    expect(after.lines[0].refundedQuantity).toBe(p.quantity);
     expect(await stockOf(p.skuId)).toBe(before + p.quantity);
     expect(await salesOf(p.skuId)).toEqual({ sku: sold.sku - p.quantity, goods: sold.goods - p.quantity });
-    expect(await refundRows(p.order.id)).toHaveLength(1);
     const [claim] = await t.database.db
       .select()
       .from(schema.couponClaims)
@@ -394,7 +421,9 @@ describe('refunds', () => {
     expect(claim).toMatchObject({ orderId: p.order.id });
     expect(claim!.usedAt).not.toBeNull();
 
-    expect((await shopperView(p)).status).toBe('refunded');
+    const seen = await shopperView(p);
+    expect(seen).toMatchObject({ status: 'refunded', refundedAmount: p.order.total });
+    expect(seen.refunds).toMatchObject([{ amount: p.order.total, status: 'succeeded', kind: 'staff' }]);
     const [mail] = await mailsTo(buyer.email);
     expect(mail!.subject).toMatch(/order .* refunded/);
     expect(mail!.text).toContain(
@@ -406,17 +435,59 @@ describe('refunds', () => {
     expect(audit[0]).toMatchObject({
       action: 'order.refund',
       actor: { id: staffId },
-      before: { status: 'paid' },
-      after: { status: 'refunded', restocked: true, refund: { amount: p.order.total } },
+      after: { refund: { amount: p.order.total }, lines: [{ lineId: line.id, restock: true }] },
     });
 
-    const twice = await staff('POST', `/v1/admin/orders/${p.order.id}/refund`, {});
+    const twice = await refund(p, { amount: 1, reason: 'again' });
     expect(twice.status).toBe(409);
-    expect(twice.body.msg).toBe('This order has already been refunded.');
+    expect(twice.body.msg).toBe('Only paid orders with money left to give back can be refunded.');
     expect(await stockOf(p.skuId)).toBe(before + p.quantity);
-    expect(await salesOf(p.skuId)).toEqual({ sku: sold.sku - p.quantity, goods: sold.goods - p.quantity });
     expect(await refundRows(p.order.id)).toHaveLength(1);
     expect(await auditOf(p.order.id)).toHaveLength(1);
+  });
+
+  it('refunds part of an order, per line, then the rest: partially refunded, then refunded', async () => {
+    const p = await placeOrder();
+    const before = await stockOf(p.skuId);
+    const line = (await shopperView(p)).lines[0];
+    const first = await refund(p, {
+      amount: line.price,
+      reason: 'One arrived damaged',
+      lines: [{ lineId: line.id, quantity: 1, restock: true }],
+    });
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    let seen = await shopperView(p);
+    expect(seen).toMatchObject({ status: 'partially_refunded', refundedAmount: line.price });
+    expect(seen.lines[0].refundedQuantity).toBe(1);
+    expect(seen.charges).toMatchObject([{ status: 'partially_refunded', refundedAmount: line.price }]);
+    expect(await stockOf(p.skuId)).toBe(before + 1);
+    expect((await mailsTo(p.buyer.email))[0]!.subject).toMatch(/part of order .* refunded/);
+
+    // The same unit cannot be refunded twice; more than what is left is refused; nothing changes.
+    const sameUnits = await refund(p, {
+      amount: 1,
+      reason: 'x',
+      lines: [{ lineId: line.id, quantity: 2, restock: false }],
+    });
+    expect(sameUnits.status).toBe(422);
+    expect(Object.keys(sameUnits.body.msg)).toEqual(['lines.0.quantity']);
+    const tooMuch = await refund(p, { amount: p.order.total - line.price + 1, reason: 'x' });
+    expect(tooMuch.status).toBe(422);
+    expect(tooMuch.body.code).toBe(1);
+
+    const rest = await refund(p, { amount: p.order.total - line.price, reason: 'Goodwill' });
+    expect(rest.status).toBe(201);
+    seen = await shopperView(p);
+    expect(seen).toMatchObject({ status: 'refunded', refundedAmount: p.order.total });
+    expect(seen.charges).toMatchObject([{ status: 'refunded', refundedAmount: p.order.total }]);
+    expect(seen.history.map((h: Json) => h.status)).toEqual([
+      'pending_payment',
+      'paid',
+      'partially_refunded',
+      'refunded',
+    ]);
+    // The second unit went back without being restocked.
+    expect(await stockOf(p.skuId)).toBe(before + 1);
   });
 
   it('refund a shipped order without putting its units back', async () => {
@@ -427,9 +498,10 @@ describe('refunds', () => {
     });
     const before = await stockOf(p.skuId);
     const sold = await salesOf(p.skuId);
-    const res = await staff('POST', `/v1/admin/orders/${p.order.id}/refund`, { expectedStatus: 'shipped' });
-    expect(res.status).toBe(200);
-    expect(res.body.data.history.map((h: Json) => h.status)).toEqual([
+    const res = await refund(p, { amount: p.order.total, reason: 'Lost by the carrier' });
+    expect(res.status).toBe(201);
+    const seen = await shopperView(p);
+    expect(seen.history.map((h: Json) => h.status)).toEqual([
       'pending_payment',
       'paid',
       'shipped',
@@ -437,76 +509,77 @@ describe('refunds', () => {
     ]);
     expect(await stockOf(p.skuId)).toBe(before);
     expect(await salesOf(p.skuId)).toEqual({ sku: sold.sku - p.quantity, goods: sold.goods - p.quantity });
-    expect((await auditOf(p.order.id))[0]).toMatchObject({ after: { restocked: false } });
   });
 
-  it('refuses an unpaid order, and an order that moved on from what staff saw, changing nothing', async () => {
+  it('refuses an unpaid order, over the remainder, negative, zero or malformed, changing nothing', async () => {
     const unpaid = await placeOrder({ paid: false });
-    const res = await staff('POST', `/v1/admin/orders/${unpaid.order.id}/refund`, {});
+    const res = await refund(unpaid, { amount: 100, reason: 'x' });
     expect(res.status).toBe(409);
-    expect(res.body.msg).toBe('Only paid or shipped orders can be refunded.');
+    expect(res.body.code).toBe(2);
+    expect(res.body.msg).toBe('Only paid orders with money left to give back can be refunded.');
 
     const p = await placeOrder();
-    await staff('POST', `/v1/admin/orders/${p.order.id}/ship`, {
-      carrier: 'DHL',
-      trackingNumber: 'JD0146000063',
-    });
-    const stale = await staff('POST', `/v1/admin/orders/${p.order.id}/refund`, { expectedStatus: 'paid' });
-    expect(stale.status).toBe(409);
-    expect(stale.body.msg).toBe('This order was changed in the meantime. Please reload it and try again.');
-    expect((await shopperView(p)).status).toBe('shipped');
+    for (const body of [
+      { amount: p.order.total + 1, reason: 'x' },
+      { amount: -1, reason: 'x' },
+      { amount: 0, reason: 'x' },
+      { amount: 1.5, reason: 'x' },
+      { amount: 100, reason: '' },
+      { amount: 100 },
+      { amount: 100, reason: 'x', lines: [{ lineId: randomUUID(), quantity: 1, restock: false }] },
+      { amount: 100, reason: 'x', lines: [{ lineId: 'nope', quantity: 1, restock: false }] },
+    ]) {
+      const bad = await refund(p, body);
+      expect(bad.status, JSON.stringify(body)).toBe(422);
+      expect(bad.body.code).toBe(1);
+    }
     expect(await refundRows(p.order.id)).toHaveLength(0);
-
-    const bad = await staff('POST', `/v1/admin/orders/${p.order.id}/refund`, { expectedStatus: 'cancelled' });
-    expect(bad.status).toBe(422);
-    expect(Object.keys(bad.body.msg)).toEqual(['expectedStatus']);
-    expect((await staff('POST', `/v1/admin/orders/${randomUUID()}/refund`, {})).status).toBe(404);
+    expect((await shopperView(p)).status).toBe('paid');
+    expect(await auditOf(p.order.id)).toHaveLength(0);
+    expect((await refund({ ...p, order: { id: randomUUID() } }, { amount: 1, reason: 'x' })).status).toBe(
+      404,
+    );
   });
 });
 
 describe('racing on one order', () => {
-  it('lets exactly one of ship, refund and the shopper’s cancel win, every time', async () => {
-    for (let round = 0; round < 4; round++) {
+  it('lets the shopper’s cancel lose to the payment, and ship and a refund both hold', async () => {
+    for (let round = 0; round < 3; round++) {
       const p = await placeOrder();
       const stock = await stockOf(p.skuId);
-      const [ship, refund, cancel] = await Promise.all([
+      const [ship, refunded, cancel] = await Promise.all([
         staff('POST', `/v1/admin/orders/${p.order.id}/ship`, {
           carrier: 'UPS',
           trackingNumber: `1Z99${round}AA101234`,
         }),
-        staff('POST', `/v1/admin/orders/${p.order.id}/refund`, { expectedStatus: 'paid' }),
+        staff('POST', `/v1/admin/orders/${p.order.id}/refunds`, { amount: p.order.total, reason: 'race' }),
         call('POST', `/v1/home/orders/${p.order.id}/cancel`, p.buyer.cookie),
       ]);
-      const statuses = [ship.status, refund.status, cancel.status];
-      expect(
-        statuses.filter((s) => s === 200),
-        JSON.stringify(statuses),
-      ).toHaveLength(1);
-      expect(statuses.filter((s) => s === 409)).toHaveLength(2);
+      expect([ship.status, refunded.status, cancel.status]).toEqual([200, 201, 409]);
+      await deliverSandboxWebhooks(t);
       const seen = await shopperView(p);
-      const refunds = await refundRows(p.order.id);
-      if (ship.status === 200) {
-        expect(seen.status).toBe('shipped');
-        expect(refunds).toHaveLength(0);
-        expect(await stockOf(p.skuId)).toBe(stock);
-      } else {
-        expect(seen.status).toBe('refunded');
-        expect(seen.shipment).toBeNull();
-        expect(refunds).toHaveLength(1);
-        expect(await stockOf(p.skuId)).toBe(stock + p.quantity);
-      }
-      expect(seen.history).toHaveLength(3);
-      expect(await auditOf(p.order.id)).toHaveLength(1);
+      expect(seen.status).toBe('refunded');
+      expect(seen.shipment).not.toBeNull();
+      expect(await refundRows(p.order.id)).toHaveLength(1);
+      expect(await stockOf(p.skuId)).toBe(stock);
     }
   });
 
   it('refunds once when several members of staff click at the same moment', async () => {
     const p = await placeOrder();
     const stock = await stockOf(p.skuId);
+    const line = (await shopperView(p)).lines[0];
     const results = await Promise.all(
-      Array.from({ length: 6 }, () => staff('POST', `/v1/admin/orders/${p.order.id}/refund`, {})),
+      Array.from({ length: 6 }, () =>
+        staff('POST', `/v1/admin/orders/${p.order.id}/refunds`, {
+          amount: p.order.total,
+          reason: 'Double click',
+          lines: [{ lineId: line.id, quantity: p.quantity, restock: true }],
+        }),
+      ),
     );
-    expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+    expect(results.map((r) => r.status).sort()).toEqual([201, 422, 422, 422, 422, 422]);
+    await deliverSandboxWebhooks(t);
     expect(await refundRows(p.order.id)).toHaveLength(1);
     expect(await stockOf(p.skuId)).toBe(stock + p.quantity);
     const refundedMails = (await mailsTo(p.buyer.email)).filter((m) => /refunded/.test(m.subject));
