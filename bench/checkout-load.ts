@@ -41,21 +41,24 @@ export class Client {
   }
 
   post(path: string, payload: object, headers: Record<string, string> = {}): Promise<Reply> {
-    const body = JSON.stringify(payload);
+    return this.send('POST', path, JSON.stringify(payload), {
+      'content-type': 'application/json',
+      ...headers,
+    });
+  }
+
+  /** Any request with a body already encoded (a form post to the sandbox gateway, say). */
+  send(method: string, path: string, body: string, headers: Record<string, string> = {}): Promise<Reply> {
     const started = performance.now();
     return new Promise<Reply>((resolve, reject) => {
       const req = request(
         {
           host: '127.0.0.1',
           port: this.port,
-          method: 'POST',
+          method,
           path,
           agent: this.agent,
-          headers: {
-            'content-type': 'application/json',
-            'content-length': Buffer.byteLength(body),
-            ...headers,
-          },
+          headers: { 'content-length': Buffer.byteLength(body), ...headers },
         },
         (res) => {
           const chunks: Buffer[] = [];
@@ -72,7 +75,7 @@ export class Client {
         },
       );
       // A reply that never comes is a failed run, not a hang.
-      req.setTimeout(30_000, () => req.destroy(new Error(`POST ${path}: no reply within 30 s`)));
+      req.setTimeout(30_000, () => req.destroy(new Error(`${method} ${path}: no reply within 30 s`)));
       req.on('error', reject);
       req.end(body);
     });

@@ -44,9 +44,9 @@ export function startBackgroundWork(
       app.log.error({ err: error }, 'expiry sweep failed');
     }
   };
-  const settleMoney = async () => {
+  const settleMoney = async (olderThanMs?: number) => {
     try {
-      const resent = await payments.settleStuck();
+      const resent = await payments.settleStuck(olderThanMs);
       if (resent) app.log.warn({ resent }, 'sent refunds that had not reached the payment provider');
     } catch (error) {
       app.log.error({ err: error }, 'settling refunds failed');
@@ -55,12 +55,13 @@ export function startBackgroundWork(
   const timers = [
     setInterval(deliverWebhooks, WEBHOOK_POLL_MS),
     setInterval(sweepExpired, EXPIRY_SWEEP_MS),
-    setInterval(settleMoney, SETTLE_MS),
+    setInterval(() => void settleMoney(), SETTLE_MS),
   ];
   for (const timer of timers) timer.unref();
   app.addHook('onReady', async () => {
     void sweepExpired();
-    void settleMoney();
+    // At start nothing of this process is in flight: every unsent refund was left by the one before it.
+    void settleMoney(0);
   });
   app.addHook('onClose', async () => {
     for (const timer of timers) clearInterval(timer);

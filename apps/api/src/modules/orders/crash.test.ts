@@ -11,10 +11,14 @@ import { createDb, schema, type Database } from '@shop/db';
 import { seedDemo, seedReferenceData } from '@shop/db/seed';
 import { postgresAdminUrl, testEngine } from '@shop/db/testing';
 import { hashPassword } from '../accounts/passwords.ts';
+import type { Reconciliation } from '@shop/contract';
+import { reconcile } from '../payments/reconciliation.ts';
 
 /**
- * The shop is killed with SIGKILL while shoppers are placing orders. After a restart every order must be
- * whole or absent: its lines, the stock it took and the coupon it spent agree, and the stock ledger adds up.
+ * The shop is killed with SIGKILL while shoppers place, pay for and cancel orders and staff refund them. After
+ * a restart every order must be whole or absent (its lines, the stock it took and the coupon it spent agree),
+ * the stock ledger adds up, and once the restarted shop has settled what was in flight (webhooks, refunds) the
+ * money reconciles: captured − refunded equals what every order says it holds.
  */
 const SHOPPERS = 24;
 const SERVER = new URL('../../server.ts', import.meta.url).pathname;
@@ -122,6 +126,13 @@ beforeAll(async () => {
     .returning();
   couponId = coupon!.id;
   const passwordHash = await hashPassword('Crash-secret-2026');
+  await database.db.insert(schema.users).values({
+    email: 'crash-staff@example.com',
+    passwordHash,
+    role: 'staff',
+    locale: 'en-US',
+    activatedAt: new Date(),
+  });
   for (let i = 0; i < SHOPPERS; i++) {
     const [user] = await database.db
       .insert(schema.users)
@@ -166,8 +177,61 @@ describe(`a SIGKILL during checkout on ${testEngine()}`, () => {
       }),
     );
 
+    const staffLogin = await fetch(`${base}/v1/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ account: 'crash-staff@example.com', password: 'Crash-secret-2026' }),
+    });
+    expect(staffLogin.status).toBe(200);
+    const staffCookie = staffLogin.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+
     let stop = false;
     let placed = 0;
+    let paid = 0;
+    let refundsAsked = 0;
+    const serverErrors: string[] = [];
+    const noteStatus = (what: string, res: Response | null) => {
+      if (res && res.status >= 500) serverErrors.push(`${what} ${res.status}`);
+      return res;
+    };
+    const json = async (res: Response | null) =>
+      res?.ok ? ((await res.json()) as { data: never }).data : null;
+    // Staff refund paid orders while shoppers buy: one unit back to stock, or a part of the money.
+    const refunding = (async () => {
+      while (!stop) {
+        const list = (await json(
+          await fetch(`${base}/v1/admin/orders?status=paid&pageSize=5`, {
+            headers: { cookie: staffCookie },
+          }).catch(() => null),
+        )) as { id: string }[] | null;
+        for (const row of list ?? []) {
+          const detail = (await json(
+            await fetch(`${base}/v1/admin/orders/${row.id}`, { headers: { cookie: staffCookie } }).catch(
+              () => null,
+            ),
+          )) as { lines: { id: string; price: number }[]; actions: { refundable: number } } | null;
+          if (!detail || detail.actions.refundable <= 0) continue;
+          const line = detail.lines[0]!;
+          const res = noteStatus(
+            'refund',
+            await fetch(`${base}/v1/admin/orders/${row.id}/refunds`, {
+              method: 'POST',
+              headers: { cookie: staffCookie, 'content-type': 'application/json' },
+              body: JSON.stringify({
+                amount: Math.min(line.price, detail.actions.refundable),
+                reason: 'crash test',
+                lines: [{ lineId: line.id, quantity: 1, restock: refundsAsked % 2 === 0 }],
+              }),
+            }).catch(() => null),
+          );
+          if (res?.status === 201) refundsAsked++;
+        }
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    })();
     const load = shoppers.map(async (shopper, i) => {
       for (let n = 0; !stop; n++) {
         if (i % 2 === 0) {
@@ -189,17 +253,81 @@ describe(`a SIGKILL during checkout on ${testEngine()}`, () => {
             ...(i % 2 === 0 ? { couponId } : {}),
           }),
         }).catch(() => null);
-        if (res?.status === 201) placed++;
+        noteStatus('order', res);
+        if (res?.status !== 201) continue;
+        placed++;
+        const order = (await res.json()) as { data: { id: string } };
+        if (n % 4 === 3) {
+          noteStatus(
+            'cancel',
+            await fetch(`${base}/v1/home/orders/${order.data.id}/cancel`, {
+              method: 'POST',
+              headers: { cookie: shopper.cookie },
+            }).catch(() => null),
+          );
+          continue;
+        }
+        const charge = (await json(
+          noteStatus(
+            'charge',
+            await fetch(`${base}/v1/home/charges`, {
+              method: 'POST',
+              headers: { cookie: shopper.cookie, 'content-type': 'application/json' },
+              body: JSON.stringify({ orderId: order.data.id, channel: 'sandbox' }),
+            }).catch(() => null),
+          ),
+        )) as { id: string } | null;
+        if (!charge) continue;
+        const pay = await fetch(`${base}/v1/sandbox/checkout/${charge.id}`, {
+          method: 'POST',
+          redirect: 'manual',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: 'card=4242424242424242',
+        }).catch(() => null);
+        if (pay?.status === 303) paid++;
+        // Now and then the shopper also cancels right after paying, racing the payment's news.
+        if (n % 5 === 4) {
+          noteStatus(
+            'cancel',
+            await fetch(`${base}/v1/home/orders/${order.data.id}/cancel`, {
+              method: 'POST',
+              headers: { cookie: shopper.cookie },
+            }).catch(() => null),
+          );
+        }
       }
     });
-    await new Promise((r) => setTimeout(r, 2500));
+    // Killed in the middle of the mix: once orders are being paid and refunded (however loaded the machine).
+    const busyBy = Date.now() + 60_000;
+    while ((paid < 8 || refundsAsked < 2) && Date.now() < busyBy)
+      await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 300));
     server.kill('SIGKILL');
     stop = true;
-    await Promise.all(load);
+    await Promise.all([...load, refunding]);
     expect(placed).toBeGreaterThan(0);
+    expect(paid).toBeGreaterThan(0);
+    expect(refundsAsked).toBeGreaterThan(0);
+    expect(serverErrors).toEqual([]);
 
-    // After the restart the shop serves again over the same data.
+    // After the restart the shop serves again over the same data and settles what was in flight: webhooks the
+    // gateway had not delivered, refunds recorded but not yet sent to the provider.
     server = await startServer(engine, port);
+    // Asked through the shop itself: PGlite's files belong to the running server alone.
+    const settled = Date.now() + 90_000;
+    for (;;) {
+      const res = await fetch(`${base}/v1/admin/payments/reconciliation`, {
+        headers: { cookie: staffCookie },
+      });
+      expect(res.status).toBe(200);
+      const report = ((await res.json()) as { data: Reconciliation }).data;
+      if ((report.settling === 0 && report.mismatches.length === 0) || Date.now() > settled) {
+        expect(report.mismatches).toEqual([]);
+        expect(report.settling).toBe(0);
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 1000));
+    }
     const exited = new Promise((r) => server.once('exit', r));
     server.kill('SIGTERM');
     await exited;
@@ -207,14 +335,23 @@ describe(`a SIGKILL during checkout on ${testEngine()}`, () => {
     const database = await engine.open();
     try {
       const db = database.db;
+      // The same check read straight from the data, with the shop stopped.
+      expect((await reconcile(db)).mismatches).toEqual([]);
       const [sku] = await db.select().from(schema.skus).where(eq(schema.skus.id, skuId));
       const [taken] = await db
         .select({ n: sql<number>`coalesce(sum(${schema.orderLines.quantity}), 0)::int` })
         .from(schema.orderLines)
         .innerJoin(schema.orders, eq(schema.orders.id, schema.orderLines.orderId))
         .where(sql`${schema.orderLines.skuId} = ${skuId} and ${schema.orders.status} <> 'cancelled'`);
+      // Units staff put back on sale with a refund the provider confirmed.
+      const [restocked] = await db
+        .select({
+          n: sql<number>`coalesce(sum((l->>'quantity')::int) filter (where (l->>'restock')::boolean), 0)::int`,
+        })
+        .from(sql`${schema.refunds}, jsonb_array_elements(${schema.refunds.lines}) l`)
+        .where(sql`${schema.refunds.status} = 'succeeded'`);
       expect(sku!.stock).toBeGreaterThanOrEqual(0);
-      expect(initialStock - sku!.stock).toBe(taken!.n);
+      expect(initialStock - sku!.stock).toBe(taken!.n - restocked!.n);
 
       const [goodsRow] = await db.select().from(schema.goods).where(eq(schema.goods.id, sku!.goodsId));
       const [skuSum] = await db
@@ -248,5 +385,5 @@ describe(`a SIGKILL during checkout on ${testEngine()}`, () => {
     } finally {
       await database.close();
     }
-  }, 180_000);
+  }, 240_000);
 });
