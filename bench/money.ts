@@ -84,7 +84,7 @@ try {
     if (placed.status !== 201) return;
     counts.orders++;
     const orderId = (JSON.parse(placed.body) as { data: { id: string } }).data.id;
-    if (round % 4 === 3) {
+    if ((worker + round) % 4 === 3) {
       const cancelled = await client.post(`/v1/home/orders/${orderId}/cancel`, {}, { cookie });
       note('cancel', cancelled.status);
       if (cancelled.status === 200) counts.cancels++;
