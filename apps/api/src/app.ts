@@ -22,7 +22,6 @@ import { registerAdminApp } from './plugins/admin-app.ts';
 import { AccountsService } from './modules/accounts/accounts.service.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { AvatarUploads } from './modules/accounts/avatar-uploads.ts';
-import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes.ts';
 import { DevMailbox, SmtpOutbox } from './modules/mail/mailer.ts';
 import { AddressesService } from './modules/addresses/addresses.service.ts';
 import { addressesRoutes } from './modules/addresses/addresses.routes.ts';
@@ -233,13 +232,14 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     publicUrl: config.publicUrl ?? 'http://127.0.0.1:3000',
   };
   const accounts = new AccountsService(database.db, outbox, limiter, shopIdentity);
+  app.addHook('onClose', () => accounts.settle());
   const staff = new StaffService(database.db, accounts);
   // Before any staff route is added: it checks that each declares who may call it.
   const staffAccess = new StaffAccessControl(app, staffSessions, sessions, staff);
   app.decorate('staffRoutes', staffAccess.routes);
   const audit = new AuditLog(database.db);
   staffRoutes(app, staff, staffAccess, staffSessions, audit);
-  // The member's own account, staff management (admins), and the dev mailbox for staff when mail is not real.
+  // The member's own account, staff management (admins), and the dev mailbox for admins when mail is not real.
   staffAccountRoutes(
     app,
     new StaffAccountService(database.db, audit),
@@ -249,7 +249,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     audit,
   );
   staffManagementRoutes(app, new StaffManagementService(database.db, audit), staffAccess, staffSessions);
-  if (!config.mailUrl) staffMailboxRoutes(app, devMailbox);
+  if (!config.mailUrl) staffMailboxRoutes(app, devMailbox, staff, staffAccess);
   // Back office: catalog, coupons, settings. Each change drops the public replies it affects.
   const catalogAdmin = new CatalogAdminService(database.db, audit);
   catalogAdminRoutes(app, catalogAdmin, staffAccess, () => publicReplies.clear(), shopLocale);
@@ -385,7 +385,6 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   );
   const workers = startBackgroundWork(app, orders, webhookOutbox);
   sandboxGatewayRoutes(app, payments, webhookOutbox, workers.deliverWebhooksSoon);
-  if (!config.mailUrl) devMailboxRoutes(app, devMailbox);
   regionsRoutes(app, new RegionsService(database.db), publicReplies);
   mediaRoutes(app, new MediaService(database.db), new PreparedReplyCache(false));
 
