@@ -8,7 +8,7 @@ import { Redis } from 'ioredis';
 import qs from 'qs';
 import { MAX_AVATAR_BYTES, pickText, QUERY_LIMITS, type Locale } from '@shop/contract';
 import type { Database } from '@shop/db';
-import type { Config } from './config.ts';
+import type { Config, TrustedProxies } from './config.ts';
 import { QueryTooComplexError, registerErrorEnvelope, registerNotFound } from './plugins/envelope.ts';
 import { registerLocale } from './plugins/locale.ts';
 import { ChangeSignals } from './plugins/change-signals.ts';
@@ -122,6 +122,19 @@ function deepFreeze<T extends object>(value: T): T {
 }
 
 /**
+ * `TRUST_PROXY` as Fastify's `trustProxy`. A number of proxies becomes "trust the nearest n hops": the client is
+ * the right-most X-Forwarded-For address that no trusted proxy appended, so a value the client wrote itself
+ * (on the left) is never taken. Fastify's own `true` would trust every hop, the left-most address winning, and
+ * its number form trusts none.
+ */
+function fastifyTrustProxy(
+  trusted: TrustedProxies,
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (trusted === false || Array.isArray(trusted)) return trusted;
+  return (_address, hop) => hop < trusted;
+}
+
+/**
  * Builds the shop's HTTP app over an open, migrated database. The caller owns the database: tests open a
  * throw-away one, `server.ts` the configured one.
  */
@@ -138,7 +151,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(config.trustProxy ?? false),
     routerOptions: {
       querystringParser: parseLimitedQuery,
     },

@@ -262,7 +262,7 @@ describe('login, sessions and profile', () => {
   });
 
   it('marks the cookies Secure behind an HTTPS proxy', async () => {
-    const behindProxy = await createTestApp({ trustProxy: true });
+    const behindProxy = await createTestApp({ trustProxy: 1 });
     try {
       await createShopper(behindProxy.database, { email: ana.email, password: ana.password });
       const res = await behindProxy.app.inject({
