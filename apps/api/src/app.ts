@@ -52,6 +52,7 @@ import { staffRoutes } from './modules/staff/staff.routes.ts';
 import {
   staffAccountRoutes,
   staffMailboxRoutes,
+  mailStatusRoutes,
   staffManagementRoutes,
 } from './modules/staff/staff-account.routes.ts';
 import { StaffAccountService } from './modules/staff/staff-account.service.ts';
@@ -263,6 +264,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   );
   staffManagementRoutes(app, new StaffManagementService(database.db, audit), staffAccess, staffSessions);
   if (!config.mailUrl) staffMailboxRoutes(app, devMailbox, staff, staffAccess);
+  mailStatusRoutes(app, Boolean(config.mailUrl));
   // Back office: catalog, coupons, settings. Each change drops the public replies it affects.
   const catalogAdmin = new CatalogAdminService(database.db, audit);
   catalogAdminRoutes(app, catalogAdmin, staffAccess, () => publicReplies.clear(), shopLocale);

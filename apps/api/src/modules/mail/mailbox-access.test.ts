@@ -69,6 +69,14 @@ describe('the dev mailbox', () => {
     expect((await mailbox(undefined, shopper.email)).status).toBe(401);
   });
 
+  it('tells every member of staff, not only admins, that mail is not delivered', async () => {
+    for (const cookie of [members.staff.cookie, members.admin.cookie]) {
+      const res = await callApi(t.app, 'GET', '/v1/admin/mail-status', { cookie });
+      expect(res.body).toEqual({ code: 200, data: { delivered: false }, msg: '' });
+    }
+    expect((await callApi(t.app, 'GET', '/v1/admin/mail-status')).status).toBe(401);
+  });
+
   it("shows an admin the shoppers' mail", async () => {
     const res = await mailbox(members.admin.cookie, shopper.email);
     expect(res.status).toBe(200);

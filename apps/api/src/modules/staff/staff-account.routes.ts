@@ -12,6 +12,7 @@ import {
   envelopeSchema,
   mailboxQuerySchema,
   mailSchema,
+  mailStatusSchema,
   pagedEnvelopeSchema,
   staffAccountSchema,
   staffIdParamsSchema,
@@ -267,5 +268,21 @@ export function staffMailboxRoutes(
       const hidden = await staff.otherStaffAddresses(access.memberOf(request).id);
       return ok(await mailbox.list(request.query.to, hidden));
     },
+  );
+}
+
+/** Whether mail is delivered (`MAIL_URL`) or kept in the dev mailbox: the dashboard warns every member of staff. */
+export function mailStatusRoutes(app: FastifyInstance, delivered: boolean) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/v1/admin/mail-status',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['staff: mailbox'],
+        summary: 'Whether the shop delivers mail, or keeps it in the dev mailbox that admins read',
+        response: { 200: envelopeSchema(mailStatusSchema) },
+      },
+    },
+    async () => ok({ delivered }),
   );
 }

@@ -469,6 +469,8 @@ describe('the mailbox for admins', () => {
       const cookie = await staffLoginCookie(withSmtp.app, ADMIN.email, ADMIN.password);
       const res = await withSmtp.app.inject({ url: '/v1/admin/mailbox', headers: { cookie } });
       expect(res.statusCode).toBe(404);
+      const status = await withSmtp.app.inject({ url: '/v1/admin/mail-status', headers: { cookie } });
+      expect(status.json().data).toEqual({ delivered: true });
     } finally {
       await withSmtp.close();
     }
