@@ -103,12 +103,15 @@ export class AccountsService {
     const token = newToken();
     const outcome: { owner: UserRow } | { created: UserRow } = await this.db
       .transaction(async (tx): Promise<{ owner: UserRow } | { created: UserRow }> => {
-        const [taken] = await tx
+        const taken = await tx
           .select()
           .from(users)
           .where(sql`${users.email} = ${email} or ${users.phone} = ${phone}`);
-        if (taken?.phone === phone) throw new AppError(Code.refused, 'error.phone.taken', undefined, 409);
-        if (taken) return { owner: taken };
+        if (taken.some((user) => user.phone === phone)) {
+          throw new AppError(Code.refused, 'error.phone.taken', undefined, 409);
+        }
+        const owner = taken.find((user) => user.email === email);
+        if (owner) return { owner };
         const [created] = await tx.insert(users).values({ email, phone, passwordHash, locale }).returning();
         await tx.insert(userTokens).values(activationToken(created!, token));
         return { created: created! };
