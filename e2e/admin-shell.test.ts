@@ -144,16 +144,26 @@ describe('the back office shell', () => {
   it('hides admin-only pages from a member of staff and shows 403 at their URLs', async () => {
     const { page } = await openAdmin();
     await loginAsStaff(page, 'staff');
+    // The e2e shop has no MAIL_URL: the dashboard says so, and a member of staff is sent to an admin.
+    const warning = page.getByRole('alert').filter({ hasText: 'Mail is not being delivered' });
+    await warning.getByText('Ask an admin to set MAIL_URL.', { exact: false }).waitFor();
+    expect(await warning.getByRole('link').count()).toBe(0);
     const menu = page.locator('.ant-pro-sider');
     await menu.getByText('Form', { exact: true }).click();
     await menu.getByRole('link', { name: 'Goods editor' }).waitFor();
     expect(await menu.getByRole('link', { name: 'Shop settings' }).count()).toBe(0);
     await menu.getByText('Account', { exact: true }).click();
-    await menu.getByRole('link', { name: 'Mailbox' }).waitFor();
+    await menu.getByRole('link', { name: 'Account Settings' }).waitFor();
+    expect(await menu.getByRole('link', { name: 'Mailbox' }).count()).toBe(0);
     expect(await menu.getByRole('link', { name: 'Staff' }).count()).toBe(0);
     expect(await menu.getByRole('link', { name: 'Audit log' }).count()).toBe(0);
 
-    for (const path of ['/admin/form/settings', '/admin/account/staff', '/admin/account/audit']) {
+    for (const path of [
+      '/admin/form/settings',
+      '/admin/account/staff',
+      '/admin/account/audit',
+      '/admin/account/mailbox',
+    ]) {
       await page.goto(path);
       await page.getByText("Sorry, you don't have access to this page.").waitFor();
       await page.getByRole('button', { name: 'Back to home' }).waitFor();
@@ -163,6 +173,16 @@ describe('the back office shell', () => {
 
     await page.goto('/admin/no/such/page');
     await page.getByText('Sorry, the page you visited does not exist.').waitFor();
+  });
+
+  it('warns an admin on the dashboard that mail is not delivered, with the way to the mailbox', async () => {
+    const { page, problems } = await openAdmin();
+    await loginAsStaff(page, 'admin');
+    const warning = page.getByRole('alert').filter({ hasText: 'Mail is not being delivered' });
+    await warning.getByRole('link', { name: 'mailbox' }).click();
+    await page.waitForURL(/\/admin\/account\/mailbox$/);
+    await page.getByText('Only admins can read them', { exact: false }).waitFor();
+    expect(problems).toEqual([]);
   });
 
   it('refuses a shopper at the login page and on every staff API route', async () => {

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
+import { staffCookie } from './staff.ts';
 
-/** A message in the dev mailbox (`GET /v1/dev/mailbox`), newest first. */
+/** A message in the dev mailbox (`GET /v1/admin/mailbox`, admins only), newest first. */
 export interface Mail {
   to: string;
   subject: string;
@@ -8,8 +9,18 @@ export interface Mail {
   html: string;
 }
 
+const adminCookies = new Map<string, Promise<string>>();
+
+/** The mail kept for `to`, read as an admin reads it in the back office: no one else may. */
 export async function mailbox(baseUrl: string, to: string): Promise<Mail[]> {
-  const reply = await fetch(`${baseUrl}/v1/dev/mailbox?to=${encodeURIComponent(to)}`);
+  let cookie = adminCookies.get(baseUrl);
+  if (!cookie) {
+    cookie = staffCookie(baseUrl, 'admin');
+    adminCookies.set(baseUrl, cookie);
+  }
+  const reply = await fetch(`${baseUrl}/v1/admin/mailbox?to=${encodeURIComponent(to)}`, {
+    headers: { cookie: await cookie },
+  });
   const body = (await reply.json()) as { code: number; data: Mail[] };
   expect(body.code).toBe(200);
   return body.data;

@@ -17,11 +17,13 @@ describe('who may open which page', () => {
     expect(canAccess(undefined)).toBe(false);
   });
 
-  it('keeps shop settings, staff management and the audit log for admins', () => {
+  it('keeps shop settings, staff management, the audit log and the mailbox for admins', () => {
     const adminOnly = pages.filter((page) => page.access === 'admin').map((page) => page.path);
     expect(adminOnly).toEqual(expect.arrayContaining(['/account/audit', '/account/staff', '/form/settings']));
     expect(pathsFor('staff')).not.toContain('/form/settings');
     expect(pathsFor('staff')).not.toContain('/account/staff');
+    expect(adminOnly).toContain('/account/mailbox');
+    expect(pathsFor('staff')).not.toContain('/account/mailbox');
     expect(pathsFor('admin')).toEqual(pages.map((page) => page.path));
   });
 

@@ -213,6 +213,8 @@ export const adminRoutes: AdminRoute[] = [
       {
         path: 'mailbox',
         name: 'menu.account.mailbox',
+        // Reset links and codes in it open their addressees' accounts.
+        access: 'admin',
         page: () => import('./pages/account/mailbox/mailbox-page.tsx'),
       },
       {

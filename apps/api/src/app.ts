@@ -14,7 +14,7 @@ import {
   type Locale,
 } from '@shop/contract';
 import type { Database } from '@shop/db';
-import type { Config } from './config.ts';
+import type { Config, TrustedProxies } from './config.ts';
 import { QueryTooComplexError, registerErrorEnvelope, registerNotFound } from './plugins/envelope.ts';
 import { registerLocale } from './plugins/locale.ts';
 import { ChangeSignals } from './plugins/change-signals.ts';
@@ -28,7 +28,6 @@ import { registerAdminApp } from './plugins/admin-app.ts';
 import { AccountsService } from './modules/accounts/accounts.service.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { AvatarUploads } from './modules/accounts/avatar-uploads.ts';
-import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes.ts';
 import { DevMailbox, SmtpOutbox } from './modules/mail/mailer.ts';
 import { AddressesService } from './modules/addresses/addresses.service.ts';
 import { addressesRoutes } from './modules/addresses/addresses.routes.ts';
@@ -62,6 +61,7 @@ import { staffRoutes } from './modules/staff/staff.routes.ts';
 import {
   staffAccountRoutes,
   staffMailboxRoutes,
+  mailStatusRoutes,
   staffManagementRoutes,
 } from './modules/staff/staff-account.routes.ts';
 import { StaffAccountService } from './modules/staff/staff-account.service.ts';
@@ -137,6 +137,19 @@ function deepFreeze<T extends object>(value: T): T {
 }
 
 /**
+ * `TRUST_PROXY` as Fastify's `trustProxy`. A number of proxies becomes "trust the nearest n hops": the client is
+ * the right-most X-Forwarded-For address that no trusted proxy appended, so a value the client wrote itself
+ * (on the left) is never taken. Fastify's own `true` would trust every hop, the left-most address winning, and
+ * its number form trusts none.
+ */
+function fastifyTrustProxy(
+  trusted: TrustedProxies,
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (trusted === false || Array.isArray(trusted)) return trusted;
+  return (_address, hop) => hop < trusted;
+}
+
+/**
  * Builds the shop's HTTP app over an open, migrated database. The caller owns the database: tests open a
  * throw-away one, `server.ts` the configured one.
  */
@@ -153,7 +166,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(config.trustProxy ?? false),
     routerOptions: {
       querystringParser: parseLimitedQuery,
     },
@@ -247,13 +260,14 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     publicUrl: config.publicUrl ?? 'http://127.0.0.1:3000',
   };
   const accounts = new AccountsService(database.db, outbox, limiter, shopIdentity);
+  app.addHook('onClose', () => accounts.settle());
   const staff = new StaffService(database.db, accounts);
   // Before any staff route is added: it checks that each declares who may call it.
   const staffAccess = new StaffAccessControl(app, staffSessions, sessions, staff);
   app.decorate('staffRoutes', staffAccess.routes);
   const audit = new AuditLog(database.db);
   staffRoutes(app, staff, staffAccess, staffSessions, audit);
-  // The member's own account, staff management (admins), and the dev mailbox for staff when mail is not real.
+  // The member's own account, staff management (admins), and the dev mailbox for admins when mail is not real.
   staffAccountRoutes(
     app,
     new StaffAccountService(database.db, audit),
@@ -263,7 +277,8 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     audit,
   );
   staffManagementRoutes(app, new StaffManagementService(database.db, audit), staffAccess, staffSessions);
-  if (!config.mailUrl) staffMailboxRoutes(app, devMailbox);
+  if (!config.mailUrl) staffMailboxRoutes(app, devMailbox, staff, staffAccess);
+  mailStatusRoutes(app, Boolean(config.mailUrl));
   // Back office: catalog, coupons, settings. Each change drops the public replies it affects.
   const catalogAdmin = new CatalogAdminService(database.db, audit);
   catalogAdminRoutes(app, catalogAdmin, staffAccess, () => publicReplies.clear(), shopLocale);
@@ -418,7 +433,6 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   );
   const workers = startBackgroundWork(app, orders, webhookOutbox, payments);
   sandboxGatewayRoutes(app, payments, webhookOutbox, workers.deliverWebhooksSoon);
-  if (!config.mailUrl) devMailboxRoutes(app, devMailbox);
   regionsRoutes(app, new RegionsService(database.db), publicReplies);
   mediaRoutes(app, new MediaService(database.db), new PreparedReplyCache(false));
 

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -19,7 +20,22 @@ const configSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().optional(),
   PUBLIC_URL: z.url().optional(),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('false')
+    .transform((value, context): TrustedProxies => {
+      const parsed = parseTrustProxy(value);
+      if (parsed === null) {
+        context.addIssue({
+          code: 'custom',
+          message:
+            'TRUST_PROXY must be false, true, a number of proxies (1, 2…) or a comma-separated list of their addresses or CIDRs',
+        });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
   SEED: z.enum(['demo', 'none']).default('demo'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STOREFRONT_DIST: z.string().optional(),
@@ -37,8 +53,11 @@ export interface Config {
   redisUrl: string | undefined;
   mailUrl: string | undefined;
   mailFrom: string;
-  /** Behind a TLS-terminating proxy: trust its X-Forwarded-* headers (client IP, https → Secure cookies). */
-  trustProxy: boolean;
+  /**
+   * The proxies in front of the shop whose X-Forwarded-* headers are believed (client IP, https → Secure cookies
+   * and HSTS): none, how many hops, or their addresses. The client is the right-most address that is not one.
+   */
+  trustProxy: TrustedProxies;
   /** The sandbox gateway holds its webhooks back this long, as a real provider's delivery lags (0: at once). */
   sandboxWebhookDelayMs: number;
   /** The shop's address as shoppers reach it: links in mails point here. */
@@ -51,6 +70,29 @@ export interface Config {
   adminDist: string;
   /** The first admin account, created at start when missing; without it one is generated and printed. */
   admin: { email: string | undefined; password: string | undefined };
+}
+
+/** `false`: no proxy; a number: that many proxies in front; a list: the proxies' addresses or CIDRs. */
+export type TrustedProxies = false | number | string[];
+
+/** The names proxy-addr (Fastify's `trustProxy`) knows for address ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** `TRUST_PROXY` as written (`false`, `true` = one proxy, `2`, `10.0.0.1, 10.1.0.0/16`), or null when malformed. */
+function parseTrustProxy(value: string): TrustedProxies | null {
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (value === 'true') return 1;
+  if (/^\d+$/.test(value)) return Number(value) <= 100 ? Number(value) : null;
+  const entries = value.split(',').map((entry) => entry.trim());
+  const valid = entries.every((entry) => {
+    if (PROXY_RANGE_NAMES.has(entry)) return true;
+    const [address = '', bits, ...rest] = entry.split('/');
+    const version = isIP(address);
+    if (version === 0 || rest.length > 0) return false;
+    if (bits === undefined) return true;
+    return /^\d+$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+  });
+  return valid ? entries : null;
 }
 
 /** Reads and validates the environment once; nothing else in the app touches `process.env`. */
@@ -76,7 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       /\/$/,
       '',
     ),
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxy: e.TRUST_PROXY,
     sandboxWebhookDelayMs: e.SANDBOX_WEBHOOK_DELAY_MS,
     seed: e.SEED,
     logLevel: e.LOG_LEVEL,

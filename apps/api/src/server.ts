@@ -29,6 +29,18 @@ app.log.info(`Shop ready at http://${shown}:${config.port} (${database.kind})`);
 console.log(
   `\n  Shop:      http://${shown}:${config.port}/\n  API docs:  http://${shown}:${config.port}/v1/docs\n`,
 );
+if (!config.mailUrl) {
+  // Said in the log (for operators) and in the banner (for whoever runs the demo): without it, a shopper's
+  // activation link or code would seem lost. Only admins can read the mailbox; no anonymous route shows it.
+  const mailboxUrl = `http://${shown}:${config.port}/admin/account/mailbox`;
+  app.log.warn(
+    { mailbox: mailboxUrl },
+    'Mail is not delivered: MAIL_URL is not set, mail is kept in the dev mailbox',
+  );
+  console.log(
+    `  Mail:      NOT DELIVERED (MAIL_URL is not set). Activation links, reset links and codes are kept in the\n             mailbox that admins read in the back office: ${mailboxUrl}\n`,
+  );
+}
 if (generatedAdmin) {
   // Printed once, to the terminal only (never to the log): the operator's way into a new shop's back office.
   console.log(

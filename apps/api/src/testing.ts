@@ -125,6 +125,52 @@ export async function signedInStaffAndAdmin(test: TestApp) {
   return { staff, admin };
 }
 
+/** A message of the dev mailbox, as `GET /v1/admin/mailbox` lists it (newest first). */
+export interface KeptMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const mailroomCookies = new WeakMap<FastifyInstance, Promise<string>>();
+
+/**
+ * The mail kept for `to` (newest first), read as the back office reads it: by an admin, the only role that may.
+ * The admin (`mailroom@shop.test`) is created in the test's database on first use.
+ */
+export async function keptMail(test: TestApp, to: string): Promise<KeptMail[]> {
+  let cookie = mailroomCookies.get(test.app);
+  if (!cookie) {
+    cookie = signedInStaff(test, {
+      email: 'mailroom@shop.test',
+      password: 'Mailroom-admin-2026',
+      role: 'admin',
+    }).then((admin) => admin.cookie);
+    mailroomCookies.set(test.app, cookie);
+  }
+  const res = await test.app.inject({
+    url: `/v1/admin/mailbox?to=${encodeURIComponent(to)}`,
+    headers: { cookie: await cookie },
+  });
+  if (res.statusCode !== 200) throw new Error(`the mailbox was refused: ${res.body}`);
+  return res.json().data as KeptMail[];
+}
+
+/**
+ * The newest message to `to` once more than `seen` are kept: some mail (a password reset) is written after the
+ * reply that causes it, so this asks again for a moment rather than once.
+ */
+export async function nextKeptMail(test: TestApp, to: string, seen = 0): Promise<KeptMail> {
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const mails = await keptMail(test, to);
+    if (mails.length > seen) return mails[0]!;
+    if (Date.now() > deadline) throw new Error(`no new mail to ${to} within 5 s`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 /** A delivery address in São Paulo as the address form sends it, received by `recipient`. */
 export const saoPauloAddress = (recipient = 'Ana Souza') => ({
   name: recipient,

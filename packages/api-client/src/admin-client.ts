@@ -7,6 +7,7 @@ import type {
   CreateStaffBody,
   CreatedStaff,
   MailboxMessage,
+  MailStatus,
   StaffAccount,
   StaffListQueryInput,
   StaffLoginBody,
@@ -121,6 +122,8 @@ export function createAdminClient(options: AdminClientOptions) {
     mailbox: {
       list: (to?: string, call?: CallOptions) =>
         http.get<MailboxMessage[]>('/admin/mailbox', to ? { to } : undefined, call),
+      /** Whether mail is delivered; any member of staff may ask (the mailbox itself is for admins). */
+      status: (call?: CallOptions) => http.get<MailStatus>('/admin/mail-status', undefined, call),
     },
   };
 }

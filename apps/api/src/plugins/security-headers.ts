@@ -40,13 +40,20 @@ export const securityHeaders: Readonly<Record<string, string>> = {
   'cross-origin-opener-policy': 'same-origin',
   'cross-origin-resource-policy': 'same-origin',
   'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
-  'strict-transport-security': 'max-age=15552000; includeSubDomains',
 };
+
+/**
+ * HSTS, sent on HTTPS replies only: over plain HTTP it means nothing (RFC 6797 §7.2) and would wrongly claim the
+ * shop speaks HTTPS. Behind a TLS-terminating proxy the request counts as HTTPS when a trusted proxy says so with
+ * X-Forwarded-Proto (`TRUST_PROXY`); from anyone else the header is ignored.
+ */
+export const strictTransportSecurity = 'max-age=15552000; includeSubDomains';
 
 export function registerSecurityHeaders(app: FastifyInstance) {
   // Callback-style hooks: on the catalog's hot path they cost less than async ones.
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(securityHeaders);
+    if (request.protocol === 'https') reply.header('strict-transport-security', strictTransportSecurity);
     done();
   });
 }

@@ -12,3 +12,10 @@ export const mailSchema = z.object({
   sentAt: z.string(),
 });
 export type Mail = z.infer<typeof mailSchema>;
+
+/**
+ * Whether the shop delivers mail (`MAIL_URL` set) or keeps it in the dev mailbox, which only admins read in the
+ * back office: the dashboard warns staff while mail is not delivered.
+ */
+export const mailStatusSchema = z.object({ delivered: z.boolean() });
+export type MailStatus = z.infer<typeof mailStatusSchema>;

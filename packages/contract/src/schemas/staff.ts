@@ -210,5 +210,5 @@ export type AuditQueryInput = z.input<typeof auditQuerySchema>;
 export const accountActivityQuerySchema = z.strictObject({ ...adminPageQuery });
 export type AccountActivityQueryInput = z.input<typeof accountActivityQuerySchema>;
 
-/** The dev mailbox for staff: `GET /v1/admin/mailbox?to=` (404 when real mail is configured). */
+/** The dev mailbox, admins only: `GET /v1/admin/mailbox?to=` (404 when real mail is configured). */
 export type MailboxMessage = Mail;

@@ -116,8 +116,13 @@ const messages = {
   'audit.changed': 'changed',
   'audit.no-details': 'No details were recorded for this change.',
 
+  'mail-status.not-delivered': 'Mail is not being delivered: no mail server is configured (MAIL_URL).',
+  'mail-status.admin':
+    'Activation links, password resets, verification codes and order notices are kept in the <link>mailbox</link>, which only admins can read. Set MAIL_URL to send real mail.',
+  'mail-status.staff':
+    'Activation links, password resets, verification codes and order notices are kept in the mailbox, which only admins can read. Ask an admin to set MAIL_URL.',
   'mailbox.description':
-    'Mail and text messages the shop sends, kept here while no mail server is configured.',
+    'Mail and text messages the shop sends, kept here while no mail server is configured. Only admins can read them; mail to other members of staff is never shown.',
   'mailbox.to': 'Recipient',
   'mailbox.to-placeholder': 'Email address or phone number',
   'mailbox.empty': 'No message has been sent yet.',

@@ -119,8 +119,14 @@ export default {
   'audit.changed': 'alterado',
   'audit.no-details': 'Nenhum detalhe foi registrado para esta alteração.',
 
+  'mail-status.not-delivered':
+    'Os e-mails não estão sendo entregues: nenhum servidor de e-mail está configurado (MAIL_URL).',
+  'mail-status.admin':
+    'Links de ativação, redefinições de senha, códigos de verificação e avisos de pedidos ficam na <link>caixa de correio</link>, que só administradores podem ler. Defina MAIL_URL para enviar e-mails de verdade.',
+  'mail-status.staff':
+    'Links de ativação, redefinições de senha, códigos de verificação e avisos de pedidos ficam na caixa de correio, que só administradores podem ler. Peça a um administrador para definir MAIL_URL.',
   'mailbox.description':
-    'E-mails e mensagens de texto que a loja envia, guardados aqui enquanto não há servidor de e-mail.',
+    'E-mails e mensagens de texto que a loja envia, guardados aqui enquanto não há servidor de e-mail. Só administradores podem lê-los; e-mails para outros membros da equipe nunca aparecem.',
   'mailbox.to': 'Destinatário',
   'mailbox.to-placeholder': 'E-mail ou telefone',
   'mailbox.empty': 'Nenhuma mensagem foi enviada ainda.',

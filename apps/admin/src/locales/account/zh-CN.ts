@@ -112,7 +112,13 @@ export default {
   'audit.changed': '已修改',
   'audit.no-details': '这次修改没有记录详细内容。',
 
-  'mailbox.description': '商城发出的邮件和短信；未配置邮件服务器时保存在这里。',
+  'mail-status.not-delivered': '邮件未被发送：未配置邮件服务器（MAIL_URL）。',
+  'mail-status.admin':
+    '激活链接、密码重置、验证码和订单通知都保存在<link>邮箱</link>中，只有管理员可以查看。设置 MAIL_URL 即可真正发送邮件。',
+  'mail-status.staff':
+    '激活链接、密码重置、验证码和订单通知都保存在邮箱中，只有管理员可以查看。请联系管理员设置 MAIL_URL。',
+  'mailbox.description':
+    '商城发出的邮件和短信；未配置邮件服务器时保存在这里。只有管理员可以查看，发给其他员工的邮件不会显示。',
   'mailbox.to': '收件人',
   'mailbox.to-placeholder': '邮箱地址或手机号',
   'mailbox.empty': '还没有发出任何消息。',

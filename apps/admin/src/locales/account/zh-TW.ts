@@ -112,7 +112,13 @@ export default {
   'audit.changed': '已修改',
   'audit.no-details': '這次修改沒有記錄詳細內容。',
 
-  'mailbox.description': '商城發出的郵件和簡訊；未設定郵件伺服器時保存在這裡。',
+  'mail-status.not-delivered': '郵件未被寄出：未設定郵件伺服器（MAIL_URL）。',
+  'mail-status.admin':
+    '啟用連結、密碼重設、驗證碼和訂單通知都保存在<link>郵箱</link>中，只有管理員可以查看。設定 MAIL_URL 即可真正寄送郵件。',
+  'mail-status.staff':
+    '啟用連結、密碼重設、驗證碼和訂單通知都保存在郵箱中，只有管理員可以查看。請聯絡管理員設定 MAIL_URL。',
+  'mailbox.description':
+    '商城發出的郵件和簡訊；未設定郵件伺服器時保存在這裡。只有管理員可以查看，寄給其他員工的郵件不會顯示。',
   'mailbox.to': '收件人',
   'mailbox.to-placeholder': '郵箱地址或手機號碼',
   'mailbox.empty': '還沒有發出任何訊息。',

@@ -65,7 +65,8 @@ export function accountsRoutes(
     {
       schema: {
         tags,
-        summary: 'Register; sends the activation mail (link valid 24 h)',
+        summary:
+          'Register; sends the activation mail (link valid 24 h). An address already in use gets the same answer, and its owner a notice',
         body: registerBodySchema,
         response: { 201: envelopeSchema(z.object({ id: z.string(), email: z.string() })) },
       },
@@ -220,7 +221,9 @@ export function accountsRoutes(
       },
     },
     async (request) => {
-      await accounts.requestPasswordReset(request.body.email, request.ip);
+      const { mailing } = await accounts.requestPasswordReset(request.body.email, request.ip);
+      // Not awaited: the reply must not wait for the lookup and the mail, or its timing would tell.
+      mailing.catch((error: unknown) => request.log.error({ err: error }, 'password reset mail not sent'));
       return ok(null);
     },
   );

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { parsePhoneNumberWithError } from 'libphonenumber-js/min';
 import {
@@ -33,7 +33,6 @@ export const LIMITS = {
 /** Wrong passwords in a row before each further one slows the account down (doubling up to 15 min). */
 const FREE_WRONG_PASSWORDS = 5;
 const MAX_SLOWDOWN_MS = 15 * MINUTE;
-const MAX_CODE_ATTEMPTS = 5;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const newToken = () => randomBytes(32).toString('base64url');
@@ -45,6 +44,8 @@ export interface ShopIdentity {
 
 /** Registration, activation, login, profile and passwords of shoppers. */
 export class AccountsService {
+  private readonly pendingWork = new Set<Promise<void>>();
+
   constructor(
     private readonly db: Db,
     private readonly outbox: Outbox,
@@ -80,6 +81,13 @@ export class AccountsService {
     );
   }
 
+  /**
+   * Registers a shopper. The answer never tells whether the email is in use: for a taken address nothing is
+   * created, its owner is mailed that someone tried to register with it, and the reply looks like a fresh
+   * registration's (a made-up id). The phone's code is used up by any attempt that gets as far as presenting
+   * it, so one code cannot test several addresses. A taken phone is still said: the code proves the caller
+   * holds that phone.
+   */
   async register(
     input: { email: string; password: string; phone: string; code: string },
     locale: Locale,
@@ -88,29 +96,39 @@ export class AccountsService {
     await this.limiter.consume(`register:${ip}`, LIMITS.registrationsPerIp);
     const email = input.email.toLowerCase();
     const phone = normalizePhone(input.phone);
-    await checkVerificationCode(this.db, phone, input.code);
+    // Checked before the code is spent: it depends on the input alone and tells nothing about accounts.
     await this.assertStrongPassword(input.password, [email, phone]);
+    await useUpVerificationCode(this.db, phone, input.code);
     const passwordHash = await hashPassword(input.password);
     const token = newToken();
-    const user = await this.db
-      .transaction(async (tx) => {
-        await consumeVerificationCode(tx, phone, input.code);
-        const [taken] = await tx
-          .select({ email: users.email, phone: users.phone })
+    const outcome: { owner: UserRow } | { created: UserRow } = await this.db
+      .transaction(async (tx): Promise<{ owner: UserRow } | { created: UserRow }> => {
+        const taken = await tx
+          .select()
           .from(users)
           .where(sql`${users.email} = ${email} or ${users.phone} = ${phone}`);
-        if (taken) {
-          throw taken.email === email
-            ? new AppError(Code.refused, 'error.email.taken', undefined, 409)
-            : new AppError(Code.refused, 'error.phone.taken', undefined, 409);
+        if (taken.some((user) => user.phone === phone)) {
+          throw new AppError(Code.refused, 'error.phone.taken', undefined, 409);
         }
+        const owner = taken.find((user) => user.email === email);
+        if (owner) return { owner };
         const [created] = await tx.insert(users).values({ email, phone, passwordHash, locale }).returning();
         await tx.insert(userTokens).values(activationToken(created!, token));
-        return created!;
+        return { created: created! };
       })
-      .catch(rethrowUniqueViolation);
-    await this.sendActivationMail(user, token);
-    return { id: user.id, email: user.email };
+      .catch(async (error: unknown) => {
+        if (!isUniqueViolation(error, 'users_email_unique')) rethrowUniqueViolation(error);
+        // A registration for the same address committed in between: the same answer as above.
+        const owner = await this.findByEmail(email);
+        if (!owner) throw error;
+        return { owner };
+      });
+    if ('owner' in outcome) {
+      await this.sendRegistrationAttemptMail(outcome.owner);
+      return { id: randomUUID(), email };
+    }
+    await this.sendActivationMail(outcome.created, token);
+    return { id: outcome.created.id, email: outcome.created.email };
   }
 
   async activate(token: string): Promise<{ email: string }> {
@@ -243,9 +261,29 @@ export class AccountsService {
       .where(eq(users.id, id));
   }
 
-  /** Always succeeds from the caller's view, so it never tells whether an address is registered. */
-  async requestPasswordReset(email: string, ip: string): Promise<void> {
+  /**
+   * Always succeeds from the caller's view, so it never tells whether an address is registered. Only the per-IP
+   * limit is checked before the reply: looking the address up and mailing the link are the returned `mailing`,
+   * which the caller does not wait for, so a known address is answered as fast as an unknown one.
+   */
+  async requestPasswordReset(email: string, ip: string): Promise<{ mailing: Promise<void> }> {
     await this.limiter.consume(`reset:${ip}`, LIMITS.resetRequestsPerIp);
+    return { mailing: this.afterReply(this.mailPasswordReset(email)) };
+  }
+
+  /** Waits for the work left running after replies (reset mails), e.g. before the database closes. */
+  async settle(): Promise<void> {
+    await Promise.allSettled([...this.pendingWork]);
+  }
+
+  private afterReply(work: Promise<void>): Promise<void> {
+    this.pendingWork.add(work);
+    const forget = () => this.pendingWork.delete(work);
+    work.then(forget, forget);
+    return work;
+  }
+
+  private async mailPasswordReset(email: string): Promise<void> {
     const user = await this.findByEmail(email);
     if (!user || user.disabledAt) return;
     try {
@@ -321,6 +359,18 @@ export class AccountsService {
       .where(eq(users.id, user.id));
   }
 
+  /** To the owner of an address someone tried to register with: a way in if it was them, a warning if not. */
+  private async sendRegistrationAttemptMail(owner: UserRow) {
+    await this.outbox.send(
+      linkMail('registrationAttempt', owner.locale, {
+        to: owner.email,
+        shop: this.shop.shopName(owner.locale),
+        link: `${this.shop.publicUrl}/forget`,
+        hours: RESET_LINK_TTL_MS / 3_600_000,
+      }),
+    );
+  }
+
   private async sendActivationMail(user: UserRow, token: string) {
     await this.outbox.send(
       linkMail('activation', user.locale, {
@@ -373,31 +423,17 @@ const codeHash = (phone: string, code: string) => sha256(`${phone}:${code}`);
 const invalidCode = () => new AppError(Code.validation, 'error.code.invalid', { code: 'error.code.invalid' });
 
 /**
- * Checks a texted code, counting wrong guesses (five, then the code is dead) in their own statement so a
- * failing registration cannot roll the count back.
+ * Spends the phone's code whatever the outcome, in its own statement so that a failing registration cannot
+ * bring it back: a wrong guess ends it too. The row stays (expired), so a new code still waits out the minute.
  */
-async function checkVerificationCode(db: Db, phone: string, code: string) {
+async function useUpVerificationCode(db: Db, phone: string, code: string) {
+  const now = new Date();
   const [row] = await db
-    .select()
-    .from(verificationCodes)
-    .where(and(eq(verificationCodes.phone, phone), gt(verificationCodes.expiresAt, new Date())));
-  if (!row || row.attempts >= MAX_CODE_ATTEMPTS) throw invalidCode();
-  if (row.codeHash !== codeHash(phone, code)) {
-    await db
-      .update(verificationCodes)
-      .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-      .where(eq(verificationCodes.phone, phone));
-    throw invalidCode();
-  }
-}
-
-/** Uses the code up inside the registration; a code used by a concurrent registration is gone. */
-async function consumeVerificationCode(tx: Db, phone: string, code: string) {
-  const consumed = await tx
-    .delete(verificationCodes)
-    .where(and(eq(verificationCodes.phone, phone), eq(verificationCodes.codeHash, codeHash(phone, code))))
-    .returning({ phone: verificationCodes.phone });
-  if (consumed.length === 0) throw invalidCode();
+    .update(verificationCodes)
+    .set({ expiresAt: now, attempts: sql`${verificationCodes.attempts} + 1` })
+    .where(and(eq(verificationCodes.phone, phone), gt(verificationCodes.expiresAt, now)))
+    .returning({ codeHash: verificationCodes.codeHash });
+  if (!row || row.codeHash !== codeHash(phone, code)) throw invalidCode();
 }
 
 async function findLiveToken(tx: Db, token: string, purpose: 'activate' | 'reset') {
@@ -411,6 +447,13 @@ async function findLiveToken(tx: Db, token: string, purpose: 'activate' | 'reset
   if (found.row.expiresAt.getTime() <= Date.now())
     throw new AppError(Code.refused, 'error.token.expired', undefined, 410);
   return found;
+}
+
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  const cause =
+    (error as { cause?: { code?: string; constraint?: string } }).cause ??
+    (error as { code?: string; constraint?: string });
+  return cause?.code === '23505' && cause.constraint === constraint;
 }
 
 /** Two registrations racing for one address: the database's unique index decides, the loser is told why. */

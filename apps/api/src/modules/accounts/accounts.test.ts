@@ -2,7 +2,15 @@ import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@shop/db';
-import { createShopper, createTestApp, loginCookie, type TestApp } from '../../testing.ts';
+import {
+  createShopper,
+  createTestApp,
+  keptMail,
+  loginCookie,
+  nextKeptMail,
+  type KeptMail,
+  type TestApp,
+} from '../../testing.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -10,14 +18,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-interface Sent {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-}
-const mailbox = async (to: string): Promise<Sent[]> =>
-  (await t.app.inject({ url: `/v1/dev/mailbox?to=${encodeURIComponent(to)}` })).json().data;
+type Sent = KeptMail;
+const mailbox = (to: string) => keptMail(t, to);
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({
     method: 'POST',
@@ -99,25 +101,95 @@ describe('registration and activation', () => {
     expect(login.json().msg).toMatch(/not activated/);
   });
 
-  it('refuses an email or a phone that is already registered', async () => {
+  it('answers an email already in use like a fresh one, creates nothing and tells the owner', async () => {
     const code = await codeFor('+5511912345678');
+    const seen = (await mailbox(email)).length;
     const dupEmail = await post('/v1/home/users/register', {
-      email,
+      email: 'ANA.souza@example.com',
       password,
       confirm: password,
       phone: '+5511912345678',
       code,
     });
-    expect(dupEmail.statusCode).toBe(409);
+    expect(dupEmail.statusCode).toBe(201);
     expect(dupEmail.json()).toEqual({
-      code: 2,
-      data: null,
-      msg: 'This email address is already registered.',
+      code: 200,
+      data: { id: expect.stringMatching(/^[\w-]{36}$/), email },
+      msg: '',
     });
+    const [owner] = await t.database.db.select().from(schema.users).where(eq(schema.users.email, email));
+    expect(dupEmail.json().data.id).not.toBe(owner!.id);
+    const created = await t.database.db
+      .select()
+      .from(schema.users)
+      .where(eq(schema.users.phone, '+5511912345678'));
+    expect(created).toEqual([]);
+    const notice = await nextKeptMail(t, email, seen);
+    // The owner registered in pt-BR: the notice is in their language, with the way to a new password.
+    expect(notice.subject).toBe('Alguém tentou se cadastrar na Mercado Lumen com seu endereço');
+    expect(notice.text).toContain('http://shop.test/forget');
+    expect(notice.text).not.toContain('token=');
+  });
+
+  it('uses a code up with any attempt: the same code cannot check a second address', async () => {
+    const spare = '+5511912340000';
+    const code = await codeFor(spare);
+    const first = await post('/v1/home/users/register', {
+      email,
+      password,
+      confirm: password,
+      phone: spare,
+      code,
+    });
+    expect(first.statusCode).toBe(201);
+    const second = await post('/v1/home/users/register', {
+      email: 'someone.else@example.com',
+      password,
+      confirm: password,
+      phone: spare,
+      code,
+    });
+    expect(second.statusCode).toBe(422);
+    expect(second.json()).toMatchObject({ code: 1, msg: { code: 'Invalid verification code' } });
+  });
+
+  it('kills a code with one wrong guess, and still says that a phone is taken to whoever holds it', async () => {
+    await t.database.db.delete(schema.verificationCodes);
+    const code = await codeFor(phone);
+    const wrong = code === '123456' ? '654321' : '123456';
+    const guess = await post('/v1/home/users/register', {
+      email: 'new.one@example.com',
+      password,
+      confirm: password,
+      phone,
+      code: wrong,
+    });
+    expect(guess.statusCode).toBe(422);
+    const right = await post('/v1/home/users/register', {
+      email: 'new.one@example.com',
+      password,
+      confirm: password,
+      phone,
+      code,
+    });
+    expect(right.json()).toMatchObject({ code: 1, msg: { code: 'Invalid verification code' } });
+    // A new code a minute later, for a phone that is taken: the code proved the caller holds it.
+    await t.database.db.delete(schema.verificationCodes);
+    const again = await codeFor(phone);
+    const dupPhone = await post('/v1/home/users/register', {
+      email: 'new.one@example.com',
+      password,
+      confirm: password,
+      phone,
+      code: again,
+    });
+    expect(dupPhone.statusCode).toBe(409);
+    expect(dupPhone.json()).toEqual({ code: 2, data: null, msg: 'This phone number is already registered.' });
+    expect((await post('/v1/home/verification-codes', { phone })).statusCode).toBe(429);
   });
 
   it('activates once with the mailed link', async () => {
-    const token = tokenIn((await mailbox(email))[0]!);
+    const token = tokenIn((await mailbox(email)).find((mail) => mail.text.includes('/registersucess'))!);
     const first = await post('/v1/home/users/activate', { token });
     expect(first.json()).toEqual({ code: 200, data: { email }, msg: '' });
     const again = await post('/v1/home/users/activate', { token });
@@ -190,7 +262,7 @@ describe('login, sessions and profile', () => {
   });
 
   it('marks the cookies Secure behind an HTTPS proxy', async () => {
-    const behindProxy = await createTestApp({ trustProxy: true });
+    const behindProxy = await createTestApp({ trustProxy: 1 });
     try {
       await createShopper(behindProxy.database, { email: ana.email, password: ana.password });
       const res = await behindProxy.app.inject({
@@ -346,9 +418,9 @@ describe('forgotten password', () => {
     const unknown = await post('/v1/home/users/password/forget', { email: 'ghost@example.com' });
     expect(known.json()).toEqual(unknown.json());
     expect(known.statusCode).toBe(200);
+    const mail = await nextKeptMail(t, cy.email);
+    expect(mail.text).toContain('http://shop.test/passwordchange?token=');
     expect(await mailbox('ghost@example.com')).toEqual([]);
-    const [mail] = await mailbox(cy.email);
-    expect(mail!.text).toContain('http://shop.test/passwordchange?token=');
   });
 
   it('sets a new password once with the link and ends every session', async () => {

@@ -9,7 +9,7 @@ interface Template {
   footer: string;
 }
 
-type TemplateName = 'activation' | 'passwordReset';
+type TemplateName = 'activation' | 'passwordReset' | 'registrationAttempt';
 
 /** Every mail in the shopper's locale. `{shop}` is the shop's name, `{hours}` the link's lifetime. */
 const templates: Record<TemplateName, Record<Locale, Template>> = {
@@ -71,6 +71,37 @@ const templates: Record<TemplateName, Record<Locale, Template>> = {
       body: '有人請求重設你帳戶的密碼。該連結 {hours} 小時內有效，且只能使用一次。',
       action: '設定新密碼',
       footer: '如果不是你本人操作，請忽略此郵件，你的密碼不會改變。',
+    },
+  },
+  // To the owner of an address someone tried to register with (the registration itself says nothing).
+  registrationAttempt: {
+    'en-US': {
+      subject: 'Someone tried to register at {shop} with your address',
+      greeting: 'Hello,',
+      body: 'Someone just tried to create a {shop} account with this email address, which already has one. No new account was made.',
+      action: 'If it was you and you forgot your password, choose a new one',
+      footer: 'If it was not you, ignore this mail: your account stays as it is.',
+    },
+    'pt-BR': {
+      subject: 'Alguém tentou se cadastrar na {shop} com seu endereço',
+      greeting: 'Olá,',
+      body: 'Alguém acabou de tentar criar uma conta na {shop} com este endereço de email, que já tem uma. Nenhuma conta nova foi criada.',
+      action: 'Se foi você e esqueceu a senha, escolha uma nova',
+      footer: 'Se não foi você, ignore este email: sua conta continua como está.',
+    },
+    'zh-CN': {
+      subject: '有人尝试用你的邮箱注册{shop}',
+      greeting: '你好，',
+      body: '刚才有人尝试用这个邮箱地址注册{shop}账户，但该地址已有账户，因此没有创建新账户。',
+      action: '如果是你本人且忘记了密码，请设置新密码',
+      footer: '如果不是你本人操作，请忽略此邮件，你的账户不会改变。',
+    },
+    'zh-TW': {
+      subject: '有人嘗試用你的郵箱註冊{shop}',
+      greeting: '你好，',
+      body: '剛才有人嘗試用這個郵箱地址註冊{shop}帳戶，但該地址已有帳戶，因此沒有建立新帳戶。',
+      action: '如果是你本人且忘記了密碼，請設定新密碼',
+      footer: '如果不是你本人操作，請忽略此郵件，你的帳戶不會改變。',
     },
   },
 };

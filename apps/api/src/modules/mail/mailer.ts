@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, notInArray } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Mail } from '@shop/contract';
 import { schema, type Db } from '@shop/db';
@@ -48,17 +48,19 @@ export class DevMailbox implements Outbox {
     await this.db.insert(schema.mailbox).values(message);
   }
 
-  async list(to: string | undefined): Promise<Mail[]> {
+  /** The newest 100 messages, to `to` only when given, leaving out every message to one of `hidden`. */
+  async list(to: string | undefined, hidden: readonly string[] = []): Promise<Mail[]> {
     const rows = await this.db
       .select()
       .from(schema.mailbox)
-      .where(to ? and(eq(schema.mailbox.to, to.toLowerCase())) : undefined)
+      .where(
+        and(
+          to ? eq(schema.mailbox.to, to.toLowerCase()) : undefined,
+          hidden.length > 0 ? notInArray(schema.mailbox.to, [...hidden]) : undefined,
+        ),
+      )
       .orderBy(desc(schema.mailbox.sentAt), desc(schema.mailbox.id))
       .limit(100);
     return rows.map((row) => ({ ...row, sentAt: row.sentAt.toISOString() }));
-  }
-
-  async empty(): Promise<void> {
-    await this.db.delete(schema.mailbox);
   }
 }

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@shop/db';
-import { createTestApp, type TestApp } from '../../testing.ts';
+import { createShopper, createTestApp, type TestApp } from '../../testing.ts';
 
 interface Received {
   to: string[];
@@ -31,6 +31,16 @@ function mimeParts(raw: string): Record<string, string> {
           : body;
   }
   return parts;
+}
+
+/** What `find` finds once it is there: some mail is sent after the reply that causes it. */
+async function arrival<T>(find: () => T | undefined): Promise<T> {
+  for (let tries = 0; tries < 250; tries += 1) {
+    const found = find();
+    if (found !== undefined) return found;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('nothing arrived within 5 s');
 }
 
 let smtp: SMTPServer;
@@ -98,7 +108,9 @@ describe('mail through a real SMTP server', () => {
 
   it('delivers the password reset mail in the locale the shopper registered in', async () => {
     await post('/v1/home/users/password/forget', { email: 'mei@example.com' }, 'en-US');
-    const mail = received.find((m) => m.to.includes('mei@example.com') && m.raw.includes('passwordchange'));
+    const mail = await arrival(() =>
+      received.find((m) => m.to.includes('mei@example.com') && m.raw.includes('passwordchange')),
+    );
     expect(mimeParts(mail!.raw)['text/plain']).toMatch(
       /设置新密码: http:\/\/shop\.test\/passwordchange\?token=/,
     );
@@ -106,5 +118,54 @@ describe('mail through a real SMTP server', () => {
 
   it('hides the dev mailbox when real mail is configured', async () => {
     expect((await t.app.inject('/v1/dev/mailbox')).statusCode).toBe(404);
+  });
+});
+
+describe('the forgotten-password reply', () => {
+  /**
+   * Why a known address is answered as fast as an unknown one, shown without a stopwatch: the reply does not wait
+   * for the lookup and the mail. This SMTP server holds every message until the test lets it go; were the reply
+   * to wait for the mail, it would never come.
+   */
+  it('comes before the reset mail is sent, so its timing cannot tell a known address', async () => {
+    const held: (() => void)[] = [];
+    const delivered: string[] = [];
+    const slow = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onMailFrom(_address, _session, callback) {
+        held.push(() => callback());
+      },
+      onData(stream, session, callback) {
+        stream.resume();
+        stream.on('end', () => {
+          delivered.push(...session.envelope.rcptTo.map((r) => r.address));
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    const { port } = slow.server.address() as AddressInfo;
+    const app = await createTestApp({ mailUrl: `smtp://127.0.0.1:${port}` });
+    try {
+      await createShopper(app.database, { email: 'kai@example.com', password: 'Kai-secret-2026' });
+      const forget = (email: string) =>
+        app.app.inject({ method: 'POST', url: '/v1/home/users/password/forget', payload: { email } });
+      const known = await forget('kai@example.com');
+      const unknown = await forget('nobody@example.com');
+      expect(known.json()).toEqual({ code: 200, data: null, msg: '' });
+      expect(unknown.body).toBe(known.body);
+      expect(delivered).toEqual([]);
+      // The mail was under way when the reply left; let it go and it arrives.
+      await arrival(() => held[0]);
+      expect(held).toHaveLength(1);
+      held.forEach((release) => release());
+      await arrival(() => (delivered.length > 0 ? delivered : undefined));
+      expect(delivered).toEqual(['kai@example.com']);
+    } finally {
+      held.forEach((release) => release());
+      await app.close();
+      await new Promise<void>((resolve) => slow.close(() => resolve()));
+    }
   });
 });

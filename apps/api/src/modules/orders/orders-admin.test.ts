@@ -139,7 +139,7 @@ async function placeOrder(
 const shopperView = async (p: Placed) =>
   (await call('GET', `/v1/home/orders/${p.order.id}`, p.buyer.cookie)).body.data;
 const mailsTo = async (email: string) =>
-  (await t.app.inject(`/v1/dev/mailbox?to=${encodeURIComponent(email)}`)).json().data as Json[];
+  (await call('GET', `/v1/admin/mailbox?to=${encodeURIComponent(email)}`, adminCookie)).body.data as Json[];
 const auditOf = async (orderId: string) =>
   (await call('GET', `/v1/admin/audit?entity=order&entityId=${orderId}`, adminCookie)).body.data as Json[];
 const refundRows = (orderId: string) =>

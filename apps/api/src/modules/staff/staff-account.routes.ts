@@ -12,6 +12,7 @@ import {
   envelopeSchema,
   mailboxQuerySchema,
   mailSchema,
+  mailStatusSchema,
   pagedEnvelopeSchema,
   staffAccountSchema,
   staffIdParamsSchema,
@@ -28,6 +29,7 @@ import type { AvatarUploads } from '../accounts/avatar-uploads.ts';
 import type { AuditLog } from './audit-log.ts';
 import type { DevMailbox } from '../mail/mailer.ts';
 import type { StaffAccessControl } from './staff-access.ts';
+import type { StaffService } from './staff.service.ts';
 import { publicSessionId, toStaffSession, type StaffAccountService } from './staff-account.service.ts';
 import type { StaffManagementService } from './staff-management.service.ts';
 
@@ -239,21 +241,48 @@ export function staffManagementRoutes(
 }
 
 /**
- * The dev mailbox for staff (the back office's mailbox viewer): the same messages as `/v1/dev/mailbox`. Only
- * registered when no SMTP server is configured, so with `MAIL_URL` set it answers 404 like the dev route.
+ * The dev mailbox (the back office's mailbox viewer), the only way to read mail the shop kept instead of sending:
+ * admins only, since a reset link or a code in it is the key to its addressee's account. Mail to any other member
+ * of staff is left out, so no admin can take over another member's account with it. Only registered when no SMTP
+ * server is configured: with `MAIL_URL` set it answers 404.
  */
-export function staffMailboxRoutes(app: FastifyInstance, mailbox: DevMailbox) {
+export function staffMailboxRoutes(
+  app: FastifyInstance,
+  mailbox: DevMailbox,
+  staff: StaffService,
+  access: StaffAccessControl,
+) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/v1/admin/mailbox',
     {
-      config: { access: 'staff' },
+      config: { access: 'admin' },
       schema: {
         tags: ['staff: mailbox'],
-        summary: 'Mail and text messages kept by the dev mailbox, newest first (absent when MAIL_URL is set)',
+        summary:
+          'Mail and text messages kept by the dev mailbox, newest first, without mail to other members of staff (admins; absent when MAIL_URL is set)',
         querystring: mailboxQuerySchema,
         response: { 200: envelopeSchema(z.array(mailSchema)) },
       },
     },
-    async (request) => ok(await mailbox.list(request.query.to)),
+    async (request) => {
+      const hidden = await staff.otherStaffAddresses(access.memberOf(request).id);
+      return ok(await mailbox.list(request.query.to, hidden));
+    },
+  );
+}
+
+/** Whether mail is delivered (`MAIL_URL`) or kept in the dev mailbox: the dashboard warns every member of staff. */
+export function mailStatusRoutes(app: FastifyInstance, delivered: boolean) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/v1/admin/mail-status',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['staff: mailbox'],
+        summary: 'Whether the shop delivers mail, or keeps it in the dev mailbox that admins read',
+        response: { 200: envelopeSchema(mailStatusSchema) },
+      },
+    },
+    async () => ok({ delivered }),
   );
 }

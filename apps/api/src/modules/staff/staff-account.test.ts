@@ -443,18 +443,21 @@ describe('staff management', () => {
   });
 });
 
-describe('the mailbox for staff', () => {
-  it('shows the dev mailbox to every member of staff, filtered by recipient', async () => {
+describe('the mailbox for admins', () => {
+  it('shows the dev mailbox to admins only, filtered by recipient', async () => {
     await t.app.inject({
       method: 'POST',
       url: '/v1/home/verification-codes',
       payload: { phone: '+8613900003333' },
     });
-    const res = await call('GET', '/v1/admin/mailbox?to=%2B8613900003333', cookies.staff);
+    const res = await call('GET', '/v1/admin/mailbox?to=%2B8613900003333', cookies.admin);
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual([
       expect.objectContaining({ to: '+8613900003333', subject: expect.any(String) }),
     ]);
+    const asStaff = await call('GET', '/v1/admin/mailbox?to=%2B8613900003333', cookies.staff);
+    expect(asStaff.status).toBe(403);
+    expect(asStaff.body).toMatchObject({ code: 403, data: null });
     expect((await call('GET', '/v1/admin/mailbox', cookies.shopper)).status).toBe(403);
     expect((await t.app.inject('/v1/admin/mailbox')).statusCode).toBe(401);
   });
@@ -466,6 +469,8 @@ describe('the mailbox for staff', () => {
       const cookie = await staffLoginCookie(withSmtp.app, ADMIN.email, ADMIN.password);
       const res = await withSmtp.app.inject({ url: '/v1/admin/mailbox', headers: { cookie } });
       expect(res.statusCode).toBe(404);
+      const status = await withSmtp.app.inject({ url: '/v1/admin/mail-status', headers: { cookie } });
+      expect(status.json().data).toEqual({ delivered: true });
     } finally {
       await withSmtp.close();
     }

@@ -45,6 +45,20 @@ export class StaffService {
       );
     return row ? { ...row, role: row.role as StaffRole } : null;
   }
+
+  /**
+   * The addresses (emails and phones) of every staff account but `exceptUserId`'s, disabled ones included: the
+   * mailbox hides mail to them, so that reading it never hands one member another's reset link or code.
+   */
+  async otherStaffAddresses(exceptUserId: string): Promise<string[]> {
+    const rows = await this.db
+      .select({ id: schema.users.id, email: schema.users.email, phone: schema.users.phone })
+      .from(schema.users)
+      .where(inArray(schema.users.role, staffRoleValues));
+    return rows
+      .filter((row) => row.id !== exceptUserId)
+      .flatMap((row) => (row.phone ? [row.email, row.phone] : [row.email]));
+  }
 }
 
 type StaffLocale = typeof schema.users.$inferInsert.locale;

@@ -29,6 +29,7 @@ import { useDashboardFormat, utcDay } from '../../../features/dashboard/format.t
 import { analysisQuery } from '../../../features/dashboard/queries.ts';
 import { CategoryDonut, SalesTrendChart, TrafficChart } from './analysis-charts.tsx';
 import { DashboardLoadFailed } from '../../../features/dashboard/load-failed.tsx';
+import { MailStatusAlert } from '../../../features/mail/mail-status-alert.tsx';
 import '../dashboard.css';
 
 type Preset = 'today' | 'week' | 'month' | 'year' | 'custom';
@@ -144,6 +145,7 @@ export default function AnalysisPage() {
 
   return (
     <PageContainer title={<h1 className="admin-result-title">{t('menu.dashboard.analysis')}</h1>}>
+      <MailStatusAlert />
       <Card style={{ marginBottom: 16 }}>
         <div className="dashboard-range">
           <Radio.Group

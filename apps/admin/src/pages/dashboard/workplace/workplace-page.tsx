@@ -16,6 +16,7 @@ import { workplaceQuery } from '../../../features/dashboard/queries.ts';
 import { RelativeTime, useNow } from '../../../features/dashboard/relative-time.tsx';
 import { useStaff } from '../../../features/session/staff-query.ts';
 import { DashboardLoadFailed } from '../../../features/dashboard/load-failed.tsx';
+import { MailStatusAlert } from '../../../features/mail/mail-status-alert.tsx';
 import '../dashboard.css';
 
 function greetingId(hour: number): string {
@@ -183,6 +184,7 @@ export default function WorkplacePage() {
       avatar={{ src: staff.avatar || undefined, alt: '', children: name.slice(0, 1).toUpperCase() }}
       content={t('dashboard.workplace.today', { date: intl.formatDate(now, { dateStyle: 'full' }) })}
     >
+      <MailStatusAlert />
       {query.isError && !data ? (
         <DashboardLoadFailed onRetry={() => void query.refetch()} />
       ) : (
