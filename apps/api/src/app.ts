@@ -17,6 +17,7 @@ import type { Database } from '@shop/db';
 import type { Config, TrustedProxies } from './config.ts';
 import { QueryTooComplexError, registerErrorEnvelope, registerNotFound } from './plugins/envelope.ts';
 import { registerLocale } from './plugins/locale.ts';
+import { clientErrorReply, frameworkErrorReply, registerInputGuard } from './plugins/input-guard.ts';
 import { ChangeSignals } from './plugins/change-signals.ts';
 import { PreparedReplyCache } from './plugins/prepared-replies.ts';
 import { MemoryCounterStore, RateLimiter, RedisCounterStore } from './plugins/rate-limiter.ts';
@@ -170,6 +171,10 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     routerOptions: {
       querystringParser: parseLimitedQuery,
     },
+    // Refusals made before the router (bad percent-encoding, an over-long path parameter, a URL or headers past
+    // Node's limit) answer the envelope too; `settings` is read only once requests come in.
+    frameworkErrors: frameworkErrorReply(() => settings.defaultLocale()),
+    clientErrorHandler: clientErrorReply(() => settings.defaultLocale()),
   });
   registerErrorEnvelope(app);
   app.setValidatorCompiler(validatorCompiler);
@@ -180,6 +185,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
       throw new QueryTooComplexError();
     }
   });
+  registerInputGuard(app);
   // Replies are built from the contract's types; schemas document them, tests check them, and serving
   // skips re-validating every reply.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));

@@ -145,6 +145,14 @@ const enUS = {
   'error.refund.failed':
     'The payment provider could not make the refund. Nothing was changed; please try again.',
   'error.shopper.staffAccount': 'Staff accounts are managed on the staff pages, not here.',
+  // Hostile input refused before any handler (apps/api/src/plugins/input-guard.ts).
+  'validation.text.unsafe': 'This value contains characters that are not allowed.',
+  'validation.body.nothingToChange': 'Nothing to change: send at least one field.',
+  'validation.upload.malformed': 'The upload could not be read. Please choose the file again.',
+  'validation.url.tooLong': 'The address is too long.',
+  'validation.request.malformed': 'The request is malformed.',
+  'validation.headers.tooLarge': 'The address or the request headers are too long.',
+  'error.request.timeout': 'The request took too long to arrive. Please try again.',
 } as const;
 
 export type MessageKey = keyof typeof enUS;
@@ -290,6 +298,13 @@ const ptBR: Catalog = {
   'error.refund.failed':
     'O provedor de pagamento não conseguiu fazer o reembolso. Nada foi alterado; tente novamente.',
   'error.shopper.staffAccount': 'Contas da equipe são gerenciadas nas páginas da equipe, não aqui.',
+  'validation.text.unsafe': 'Este valor contém caracteres não permitidos.',
+  'validation.body.nothingToChange': 'Nada a alterar: envie pelo menos um campo.',
+  'validation.upload.malformed': 'Não foi possível ler o envio. Escolha o arquivo novamente.',
+  'validation.url.tooLong': 'O endereço é longo demais.',
+  'validation.request.malformed': 'A requisição está malformada.',
+  'validation.headers.tooLarge': 'O endereço ou os cabeçalhos da requisição são longos demais.',
+  'error.request.timeout': 'A requisição demorou demais para chegar. Tente novamente.',
 };
 
 const zhCN: Catalog = {
@@ -427,6 +442,13 @@ const zhCN: Catalog = {
   'error.order.changed': '该订单在此期间已被更改，请刷新后重试。',
   'error.refund.failed': '支付服务未能完成退款，订单未作任何更改，请重试。',
   'error.shopper.staffAccount': '员工账户请在员工管理页面中管理，不能在此更改。',
+  'validation.text.unsafe': '该值包含不允许的字符。',
+  'validation.body.nothingToChange': '没有要更改的内容：请至少提供一个字段。',
+  'validation.upload.malformed': '无法读取上传的内容，请重新选择文件。',
+  'validation.url.tooLong': '地址过长。',
+  'validation.request.malformed': '请求格式错误。',
+  'validation.headers.tooLarge': '地址或请求头过长。',
+  'error.request.timeout': '请求传输超时，请重试。',
 };
 
 const zhTW: Catalog = {
@@ -564,6 +586,13 @@ const zhTW: Catalog = {
   'error.order.changed': '該訂單在此期間已被變更，請重新整理後再試。',
   'error.refund.failed': '付款服務未能完成退款，訂單未作任何變更，請再試一次。',
   'error.shopper.staffAccount': '員工帳戶請在員工管理頁面中管理，不能在此變更。',
+  'validation.text.unsafe': '此值包含不允許的字元。',
+  'validation.body.nothingToChange': '沒有要變更的內容：請至少提供一個欄位。',
+  'validation.upload.malformed': '無法讀取上傳的內容，請重新選擇檔案。',
+  'validation.url.tooLong': '網址過長。',
+  'validation.request.malformed': '請求格式錯誤。',
+  'validation.headers.tooLarge': '網址或請求標頭過長。',
+  'error.request.timeout': '請求傳輸逾時，請再試一次。',
 };
 
 export const serverMessages: Record<Locale, Catalog> = {

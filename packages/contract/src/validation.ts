@@ -61,3 +61,14 @@ export function withConfirmedPassword<T extends z.ZodType<{ password: string; co
     ...msg('validation.confirm.mismatch'),
   });
 }
+
+/**
+ * A change body whose fields are all optional must still change something: `{}` is refused with code 1 (it used
+ * to reach the database as an update of nothing).
+ */
+export function changingSomething<T extends z.ZodType<object>>(schema: T) {
+  return schema.refine((value) => Object.values(value).some((field) => field !== undefined), {
+    path: ['body'],
+    ...msg('validation.body.nothingToChange'),
+  });
+}

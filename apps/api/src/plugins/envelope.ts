@@ -32,7 +32,11 @@ export function registerErrorEnvelope(app: FastifyInstance) {
         String(appError instanceof TooManyRequestsError ? appError.retryAfterSeconds : 60),
       );
     }
-    return reply.status(appError.httpStatus).send(envelopeOf(appError, request));
+    // A route that had set another type (a CSV export) failed before its first byte: the refusal is JSON.
+    return reply
+      .status(appError.httpStatus)
+      .type('application/json; charset=utf-8')
+      .send(envelopeOf(appError, request));
   });
 }
 
@@ -111,6 +115,9 @@ function toAppError(error: FastifyError): AppError {
         415,
       );
   }
+  if (isInputDatabaseError(error)) {
+    return new AppError(Code.validation, 'validation.invalid', { request: 'validation.invalid' }, 400);
+  }
   if (error.statusCode === 429) return new AppError(Code.tooManyRequests, 'error.tooManyRequests');
   if (error.statusCode === 404) return new AppError(Code.notFound, 'error.notFound');
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
@@ -122,4 +129,19 @@ function toAppError(error: FastifyError): AppError {
     );
   }
   return new AppError(Code.internal, 'error.internal');
+}
+
+/**
+ * PostgreSQL's "data exception" class (SQLSTATE 22xxx: invalid byte sequence 22021, invalid text representation
+ * 22P02, numeric value out of range 22003, untranslatable character 22P05, ...) is caused by a value that was
+ * sent. Validation is meant to stop such values first; one that slips through is still the sender's error, code
+ * 1, and never a 500. The driver's error is the `cause` of Drizzle's.
+ */
+function isInputDatabaseError(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField, phoneField, textParam, intParam } from '../validation.ts';
+import { changingSomething, idField, phoneField, textParam, intParam } from '../validation.ts';
 import { moneySchema } from './catalog.ts';
 
 export const addressBodySchema = z.strictObject({
@@ -41,10 +41,12 @@ export type Cart = z.infer<typeof cartSchema>;
 
 const quantityField = z.number({ error: 'validation.integer' }).int().min(1).max(999);
 export const addCartItemBodySchema = z.strictObject({ skuId: idField, quantity: quantityField });
-export const updateCartItemBodySchema = z.strictObject({
-  quantity: quantityField.optional(),
-  selected: z.boolean().optional(),
-});
+export const updateCartItemBodySchema = changingSomething(
+  z.strictObject({
+    quantity: quantityField.optional(),
+    selected: z.boolean().optional(),
+  }),
+);
 
 export const orderLineInputSchema = z.strictObject({ skuId: idField, quantity: quantityField });
 

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { AppError, Code, MAX_AVATAR_BYTES, MAX_IMAGE_PIXELS } from '@shop/contract';
 import { schema, type Db } from '@shop/db';
 import { sniffRasterType } from '../media/image-types.ts';
+import { readUploadedFile } from '../media/uploaded-file.ts';
 
 /** Avatars are shown 104 px wide at the most (the account center); twice that and more for sharp screens. */
 const AVATAR_SIDE = 256;
@@ -20,14 +21,11 @@ export class AvatarUploads {
   constructor(private readonly db: Db) {}
 
   async store(request: FastifyRequest): Promise<string> {
-    if (!request.isMultipart()) throw refuseType();
-    const file = await request.file({ limits: { fileSize: MAX_AVATAR_BYTES, files: 1, fields: 0 } });
-    if (!file) throw new AppError(Code.validation, 'validation.required', { file: 'validation.required' });
-    const bytes = await file.toBuffer().catch((error: { code?: string }) => {
-      if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
-        throw new AppError(Code.validation, 'error.upload.tooLarge', { file: 'error.upload.tooLarge' }, 413);
-      }
-      throw error;
+    const bytes = await readUploadedFile(request, {
+      maxBytes: MAX_AVATAR_BYTES,
+      missing: 'validation.required',
+      tooLarge: 'error.upload.tooLarge',
+      wrongType: refuseType,
     });
     const type = sniffRasterType(bytes);
     if (!type || !AVATAR_TYPES.has(type.extension)) throw refuseType();

@@ -4,6 +4,7 @@ import { AppError, Code, envelopeSchema, MAX_IMAGE_BYTES, storedImageSchema } fr
 import { ok } from '../../plugins/envelope.ts';
 import type { StaffAccessControl } from '../staff/staff-access.ts';
 import type { MediaService } from './media.service.ts';
+import { readUploadedFile } from './uploaded-file.ts';
 
 const refuseType = () => new AppError(Code.validation, 'error.image.type', { file: 'error.image.type' }, 415);
 
@@ -26,14 +27,11 @@ export function mediaAdminRoutes(app: FastifyInstance, media: MediaService, acce
     },
     async (request, reply) => {
       access.memberOf(request);
-      if (!request.isMultipart()) throw refuseType();
-      const file = await request.file({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 0 } });
-      if (!file) throw new AppError(Code.validation, 'validation.media', { file: 'validation.media' });
-      const bytes = await file.toBuffer().catch((error: { code?: string }) => {
-        if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new AppError(Code.validation, 'error.image.tooLarge', { file: 'error.image.tooLarge' }, 413);
-        }
-        throw error;
+      const bytes = await readUploadedFile(request, {
+        maxBytes: MAX_IMAGE_BYTES,
+        missing: 'validation.media',
+        tooLarge: 'error.image.tooLarge',
+        wrongType: refuseType,
       });
       const stored = await media.storeImage(bytes);
       return reply.code(201).send(ok(stored));
