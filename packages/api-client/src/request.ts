@@ -148,6 +148,10 @@ export function createRequester(options: ApiClientOptions): Requester {
     }
     const text =
       typeof body.msg === 'string' && body.msg ? body.msg : options.translateFailure('badResponse');
-    return fail(new AppError(code, text, undefined, response.status), text, spec.handles);
+    return fail(
+      new AppError(code, text, undefined, response.status, body.data ?? undefined),
+      text,
+      spec.handles,
+    );
   };
 }
