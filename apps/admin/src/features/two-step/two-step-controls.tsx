@@ -42,7 +42,11 @@ export function TwoStepAction({ status }: { status: StaffOtpStatus | undefined }
           width={640}
           destroyOnHidden
           maskClosable={false}
-          onCancel={() => setSetupOpen(false)}
+          onCancel={() => {
+            setSetupOpen(false);
+            // Closed after confirming but before "I have saved them": it is on all the same.
+            void queryClient.invalidateQueries({ queryKey: twoStepStatusQuery.queryKey });
+          }}
         >
           <TwoStepSetup email={member.email} onDone={() => setSetupOpen(false)} />
         </Modal>
