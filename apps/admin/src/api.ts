@@ -1,6 +1,7 @@
 import { createAdminClient } from '@shop/api-client';
 import { API_BASE } from '@shop/contract';
 import { currentLocale } from './app/locale.ts';
+import { queryClient } from './app/query-client.ts';
 import { failureText } from './app/intl.ts';
 import { showErrorToast } from './app/toast.ts';
 
@@ -21,7 +22,14 @@ export function handleUnauthorized(handler: UnauthorizedHandler): void {
 export const adminApi = createAdminClient({
   baseUrl: API_BASE,
   getLocale: currentLocale,
-  onError: (message) => showErrorToast(message),
+  onError: (message, error) => {
+    showErrorToast(message);
+    // The shop has just required two-step sign-in: who-am-I again, so the layout shows the set-up screen.
+    const data: unknown = error.data;
+    if (typeof data === 'object' && data !== null && 'otpSetupRequired' in data) {
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'me'] });
+    }
+  },
   onUnauthorized: () => onUnauthorized(),
   translateFailure: failureText,
 });

@@ -68,6 +68,8 @@ import {
 import { StaffAccountService } from './modules/staff/staff-account.service.ts';
 import { StaffManagementService } from './modules/staff/staff-management.service.ts';
 import { StaffService } from './modules/staff/staff.service.ts';
+import { StaffOtpService } from './modules/staff/staff-otp.service.ts';
+import { staffOtpRoutes } from './modules/staff/staff-otp.routes.ts';
 import { CatalogAdminService } from './modules/catalog/catalog-admin.service.ts';
 import { catalogAdminRoutes } from './modules/catalog/catalog.admin.routes.ts';
 import { mediaAdminRoutes } from './modules/media/media.admin.routes.ts';
@@ -267,12 +269,16 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   };
   const accounts = new AccountsService(database.db, outbox, limiter, shopIdentity);
   app.addHook('onClose', () => accounts.settle());
-  const staff = new StaffService(database.db, accounts);
+  const audit = new AuditLog(database.db);
+  const staffOtp = new StaffOtpService(database.db, audit, limiter, settings.visitorSecret, () =>
+    shopIdentity.shopName(settings.defaultLocale()),
+  );
+  const staff = new StaffService(database.db, accounts, staffOtp);
   // Before any staff route is added: it checks that each declares who may call it.
   const staffAccess = new StaffAccessControl(app, staffSessions, sessions, staff);
   app.decorate('staffRoutes', staffAccess.routes);
-  const audit = new AuditLog(database.db);
   staffRoutes(app, staff, staffAccess, staffSessions, audit);
+  staffOtpRoutes(app, staffOtp, staffAccess);
   // The member's own account, staff management (admins), and the dev mailbox for admins when mail is not real.
   staffAccountRoutes(
     app,

@@ -12,6 +12,11 @@ import type {
   StaffListQueryInput,
   StaffLoginBody,
   StaffMember,
+  StaffOtpCodeBody,
+  StaffOtpEnrolment,
+  StaffOtpPolicy,
+  StaffOtpStatus,
+  StaffRecoveryCodes,
   StaffSession,
   StaffSummary,
   UpdateStaffAccountBody,
@@ -118,6 +123,21 @@ export function createAdminClient(options: AdminClientOptions) {
     audit: {
       list: (query?: QueryInput<AuditQueryInput>, call?: CallOptions) =>
         http.list<AuditEntry>('/admin/audit', query as QueryParams, call),
+    },
+    /** Two-step sign-in: the member's own (status, enrol, confirm, turn off) and the admins' controls. */
+    twoStep: {
+      status: (call?: CallOptions) => http.get<StaffOtpStatus>('/admin/me/otp', undefined, call),
+      start: (call?: CallOptions) => http.post<StaffOtpEnrolment>('/admin/me/otp', undefined, call),
+      /** Answers the 10 recovery codes, shown once. */
+      confirm: (body: StaffOtpCodeBody, call?: CallOptions) =>
+        http.post<StaffRecoveryCodes>('/admin/me/otp/confirm', body, call),
+      turnOff: async (body: StaffOtpCodeBody, call?: CallOptions) =>
+        (await request<null>({ method: 'DELETE', path: '/admin/me/otp', body, ...call })).data,
+      reset: (id: string, call?: CallOptions) =>
+        http.delete<StaffSummary>(`/admin/staff/${enc(id)}/otp`, call),
+      policy: (call?: CallOptions) => http.get<StaffOtpPolicy>('/admin/staff/two-step', undefined, call),
+      setPolicy: (body: StaffOtpPolicy, call?: CallOptions) =>
+        http.put<StaffOtpPolicy>('/admin/staff/two-step', body, call),
     },
     mailbox: {
       list: (to?: string, call?: CallOptions) =>

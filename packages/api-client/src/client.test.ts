@@ -1,5 +1,6 @@
 import { AppError, Code } from '@shop/contract';
 import { describe, expect, it, vi } from 'vitest';
+import { createAdminClient } from './admin-client.ts';
 import { createApiClient } from './client.ts';
 import { serializeQuery } from './request.ts';
 import type { ApiClientOptions } from './request.ts';
@@ -150,6 +151,31 @@ describe('api client envelope rules (spec §8)', () => {
       expect(onError).not.toHaveBeenCalled();
     },
   );
+
+  it("code 2 with data: keeps the envelope's data on the AppError (e.g. a second step is needed)", async () => {
+    const { client } = setup(() =>
+      jsonResponse({ code: 2, data: { otpRequired: true }, msg: 'Enter the code' }, 401),
+    );
+    const error = await rejection(client.users.login({ account: 'a@b.c', password: 'x' }));
+    expect(error).toMatchObject({ code: 2, message: 'Enter the code', data: { otpRequired: true } });
+  });
+
+  it('sends a DELETE body as JSON when there is one', async () => {
+    const sent: Sent[] = [];
+    const admin = createAdminClient({
+      translateFailure: (reason) => `generic:${reason}`,
+      fetch: async (input, init) => {
+        sent.push({ url: String(input), init: init ?? {} });
+        return jsonResponse({ code: 200, data: null, msg: '' });
+      },
+    });
+    await admin.twoStep.turnOff({ otp: '123456' });
+    await admin.http.delete('/admin/account/sessions/abc');
+    expect(sent[0]?.init.method).toBe('DELETE');
+    expect(sent[0]?.init.body).toBe('{"otp":"123456"}');
+    expect((sent[0]?.init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+    expect(sent[1]?.init.body).toBeUndefined();
+  });
 
   it('leaves the codes a caller handles itself to that caller, still rejecting', async () => {
     const { client, onError } = setup(() =>

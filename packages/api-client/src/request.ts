@@ -112,7 +112,7 @@ export function createRequester(options: ApiClientOptions): Requester {
     if (spec.body instanceof FormData) {
       // A file upload: fetch writes the multipart Content-Type with its boundary.
       init.body = spec.body;
-    } else if (spec.method === 'POST' || spec.method === 'PUT') {
+    } else if (spec.method === 'POST' || spec.method === 'PUT' || spec.body !== undefined) {
       headers['Content-Type'] = 'application/json';
       init.body = JSON.stringify(spec.body ?? {});
     }
@@ -148,6 +148,10 @@ export function createRequester(options: ApiClientOptions): Requester {
     }
     const text =
       typeof body.msg === 'string' && body.msg ? body.msg : options.translateFailure('badResponse');
-    return fail(new AppError(code, text, undefined, response.status), text, spec.handles);
+    return fail(
+      new AppError(code, text, undefined, response.status, body.data ?? undefined),
+      text,
+      spec.handles,
+    );
   };
 }

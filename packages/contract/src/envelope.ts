@@ -58,6 +58,8 @@ export class AppError extends Error {
     message: string,
     readonly fields?: FieldMessages,
     readonly httpStatus: number = defaultHttpStatus(code),
+    /** Machine-readable details of a refusal, sent as the envelope's `data` (e.g. `{ otpRequired: true }`). */
+    readonly data?: unknown,
   ) {
     super(message);
     this.name = 'AppError';

@@ -81,6 +81,18 @@ const enUS = {
   'error.address.limit': 'You can keep at most 20 addresses.',
   'error.staff.self': 'You cannot change your own role or disable your own account.',
   'error.staff.lastAdmin': 'The shop must keep at least one active admin.',
+  // Two-step sign-in for staff.
+  'validation.otp.required': 'Please enter the code from your authenticator app!',
+  'validation.otp.invalid': 'Enter the 6-digit code or a recovery code.',
+  'validation.otp.wrong': 'The code is wrong or has already been used.',
+  'error.otp.required': 'Enter the code from your authenticator app (or a recovery code).',
+  'error.otp.invalid': 'The code is wrong or has already been used.',
+  'error.otp.setupRequired': 'The shop requires two-step sign-in: turn it on in your account settings first.',
+  'error.otp.alreadyOn': 'Two-step sign-in is already on. Turn it off first to set up a new app.',
+  'error.otp.notPending': 'Start turning on two-step sign-in first.',
+  'error.otp.notOn': 'Two-step sign-in is not on.',
+  'error.otp.resetSelf': 'To turn off your own two-step sign-in, use your account settings.',
+  'error.otp.enableOwnFirst': 'Turn on your own two-step sign-in before requiring it of everyone.',
   // Back office: dashboard and sales goals (goal form texts: spec §5).
   'validation.day': 'Please enter a date as YYYY-MM-DD.',
   'validation.dayRange.tooLong': 'The date range can span at most two years.',
@@ -234,6 +246,21 @@ const ptBR: Catalog = {
   'error.address.limit': 'Você pode manter no máximo 20 endereços.',
   'error.staff.self': 'Você não pode alterar a sua própria função nem desativar a sua própria conta.',
   'error.staff.lastAdmin': 'A loja precisa manter pelo menos um administrador ativo.',
+  // Two-step sign-in for staff.
+  'validation.otp.required': 'Digite o código do seu aplicativo autenticador!',
+  'validation.otp.invalid': 'Digite o código de 6 dígitos ou um código de recuperação.',
+  'validation.otp.wrong': 'O código está errado ou já foi usado.',
+  'error.otp.required': 'Digite o código do seu aplicativo autenticador (ou um código de recuperação).',
+  'error.otp.invalid': 'O código está errado ou já foi usado.',
+  'error.otp.setupRequired':
+    'A loja exige o login em duas etapas: ative-o primeiro nas configurações da sua conta.',
+  'error.otp.alreadyOn':
+    'O login em duas etapas já está ativado. Desative-o primeiro para configurar outro aplicativo.',
+  'error.otp.notPending': 'Comece primeiro a ativação do login em duas etapas.',
+  'error.otp.notOn': 'O login em duas etapas não está ativado.',
+  'error.otp.resetSelf':
+    'Para desativar o seu próprio login em duas etapas, use as configurações da sua conta.',
+  'error.otp.enableOwnFirst': 'Ative o seu próprio login em duas etapas antes de exigi-lo de todos.',
   // Back office: dashboard and sales goals (goal form texts: spec §5).
   'validation.day': 'Informe uma data no formato AAAA-MM-DD.',
   'validation.dayRange.tooLong': 'O período pode abranger no máximo dois anos.',
@@ -380,6 +407,18 @@ const zhCN: Catalog = {
   'error.address.limit': '最多只能保存 20 个地址。',
   'error.staff.self': '不能修改自己的角色，也不能停用自己的账户。',
   'error.staff.lastAdmin': '商城必须至少保留一名启用中的管理员。',
+  // Two-step sign-in for staff.
+  'validation.otp.required': '请输入身份验证器应用中的验证码！',
+  'validation.otp.invalid': '请输入 6 位验证码或恢复码。',
+  'validation.otp.wrong': '验证码错误或已被使用。',
+  'error.otp.required': '请输入身份验证器应用中的验证码（或恢复码）。',
+  'error.otp.invalid': '验证码错误或已被使用。',
+  'error.otp.setupRequired': '商城要求启用两步登录：请先在账户设置中开启。',
+  'error.otp.alreadyOn': '两步登录已开启。如需绑定新的应用，请先关闭。',
+  'error.otp.notPending': '请先开始开启两步登录。',
+  'error.otp.notOn': '两步登录尚未开启。',
+  'error.otp.resetSelf': '关闭自己的两步登录请前往账户设置。',
+  'error.otp.enableOwnFirst': '要求所有人使用两步登录之前，请先开启你自己的两步登录。',
   // Back office: dashboard and sales goals (goal form texts: spec §5).
   'validation.day': '请按 YYYY-MM-DD 格式输入日期。',
   'validation.dayRange.tooLong': '日期范围最长为两年。',
@@ -524,6 +563,18 @@ const zhTW: Catalog = {
   'error.address.limit': '最多只能儲存 20 個地址。',
   'error.staff.self': '不能修改自己的角色，也不能停用自己的帳戶。',
   'error.staff.lastAdmin': '商城必須至少保留一名啟用中的管理員。',
+  // Two-step sign-in for staff.
+  'validation.otp.required': '請輸入驗證器應用程式中的驗證碼！',
+  'validation.otp.invalid': '請輸入 6 位數驗證碼或復原碼。',
+  'validation.otp.wrong': '驗證碼錯誤或已被使用。',
+  'error.otp.required': '請輸入驗證器應用程式中的驗證碼（或復原碼）。',
+  'error.otp.invalid': '驗證碼錯誤或已被使用。',
+  'error.otp.setupRequired': '商城要求啟用兩步驟登入：請先在帳戶設定中開啟。',
+  'error.otp.alreadyOn': '兩步驟登入已開啟。如需綁定新的應用程式，請先關閉。',
+  'error.otp.notPending': '請先開始開啟兩步驟登入。',
+  'error.otp.notOn': '兩步驟登入尚未開啟。',
+  'error.otp.resetSelf': '關閉自己的兩步驟登入請前往帳戶設定。',
+  'error.otp.enableOwnFirst': '要求所有人使用兩步驟登入之前，請先開啟你自己的兩步驟登入。',
   // Back office: dashboard and sales goals (goal form texts: spec §5).
   'validation.day': '請按 YYYY-MM-DD 格式輸入日期。',
   'validation.dayRange.tooLong': '日期範圍最長為兩年。',

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -164,6 +165,8 @@ export const shopSettings = pgTable(
   {
     id: smallint().primaryKey().default(1),
     data: jsonb().$type<ShopSettingsRecord>().notNull(),
+    /** Every member of staff must use two-step sign-in (set by admins, apart from the settings document). */
+    staffOtpRequired: boolean('staff_otp_required').notNull().default(false),
     updatedAt: updatedAt(),
   },
   (t) => [check('shop_settings_single_row', sql`${t.id} = 1`)],
@@ -275,6 +278,35 @@ export const sessions = pgTable(
     ip: text().notNull().default(''),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * A member of staff's authenticator (TOTP, RFC 6238). `secret` is encrypted (AES-256-GCM, key derived from a
+ * shop secret); the second step is on once `confirmedAt` is set. `lastUsedStep` is the time step of the last
+ * accepted code, so a code is accepted once.
+ */
+export const staffOtp = pgTable('staff_otp', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: text().notNull(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+  createdAt: createdAt(),
+});
+
+/** Single-use recovery codes of a member's second step; only a keyed hash of each is stored. */
+export const staffRecoveryCodes = pgTable(
+  'staff_recovery_codes',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('staff_recovery_codes_user_code_unique').on(t.userId, t.codeHash)],
 );
 
 /** Single-use links sent by mail (activation, password reset). Only the token's SHA-256 is stored. */

@@ -7,6 +7,7 @@ import { layoutTheme } from '../app/theme.ts';
 import { PageBoundary } from '../components/page-boundary.tsx';
 import { PageLoading } from '../components/page-loading.tsx';
 import { useStaff } from '../features/session/staff-query.ts';
+import { RequiredTwoStepSetup } from '../features/two-step/two-step-controls.tsx';
 import { useBackOfficeTitle } from '../features/shop/use-back-office-title.ts';
 import { adminRoutes } from '../routes.tsx';
 import { AvatarMenu, LocaleSwitcher, SettingsButton } from './header-actions.tsx';
@@ -93,7 +94,7 @@ export default function BasicLayout() {
       >
         <PageBoundary key={location.pathname}>
           <Suspense fallback={<PageLoading />}>
-            <Outlet />
+            {member.otpSetupRequired ? <RequiredTwoStepSetup /> : <Outlet />}
           </Suspense>
         </PageBoundary>
       </ProLayout>

@@ -58,7 +58,7 @@ function envelopeOf(error: AppError, request: FastifyRequest) {
   const msg: string | FieldMessages = error.fields
     ? Object.fromEntries(Object.entries(error.fields).map(([field, key]) => [field, translate(locale, key)]))
     : translate(locale, error.message);
-  return { code: error.code, data: null, msg };
+  return { code: error.code, data: error.data ?? null, msg };
 }
 
 function toAppError(error: FastifyError): AppError {

@@ -24,9 +24,31 @@ export type StaffRole = (typeof staffRoleValues)[number];
  */
 export type StaffAccess = StaffRole | 'public';
 
-/** `POST /v1/admin/login`: the same fields as a shopper's login. */
-export const staffLoginBodySchema = loginBodySchema;
+/**
+ * A code of the second step: 6 digits from the authenticator app, or one of the recovery codes (`xxxxx-xxxxx`;
+ * case, spaces and the hyphen do not matter).
+ */
+export const otpField = z
+  .string({ error: 'validation.otp.required' })
+  .trim()
+  .min(1, { error: 'validation.otp.required', abort: true })
+  .max(32, { error: 'validation.tooLong', abort: true })
+  .regex(/^(\d{6}|[A-Za-z2-7]{5}[ -]?[A-Za-z2-7]{5})$/, { error: 'validation.otp.invalid' });
+
+/**
+ * `POST /v1/admin/login`: the same fields as a shopper's login, plus `otp` once the member has turned on two-step
+ * sign-in. Without it (or with a wrong one) the reply is code 2, HTTP 401, `data: { otpRequired: true }`.
+ */
+export const staffLoginBodySchema = loginBodySchema.extend({ otp: otpField.optional() });
 export type StaffLoginBody = z.input<typeof staffLoginBodySchema>;
+
+/** `data` of a refused staff login when the second step is missing or wrong. */
+export const otpRequiredDataSchema = z.object({ otpRequired: z.literal(true) });
+/**
+ * `data` of the 403 (code 2) every staff route but the enrolment ones answers while the shop requires two-step
+ * sign-in and the member has not turned it on.
+ */
+export const otpSetupRequiredDataSchema = z.object({ otpSetupRequired: z.literal(true) });
 
 export const staffMemberSchema = z.object({
   id: z.string(),
@@ -34,6 +56,10 @@ export const staffMemberSchema = z.object({
   nickname: z.string(),
   avatar: z.string(),
   role: z.enum(staffRoleValues),
+  /** Two-step sign-in (authenticator app) is on. */
+  otpEnabled: z.boolean(),
+  /** The shop requires two-step sign-in and the member has not turned it on yet. */
+  otpSetupRequired: z.boolean(),
 });
 export type StaffMember = z.infer<typeof staffMemberSchema>;
 
@@ -75,17 +101,19 @@ export const staffNotificationsSchema = z.strictObject({
 export type StaffNotifications = z.infer<typeof staffNotificationsSchema>;
 
 /** `GET /v1/admin/account`: the member plus the settings page's fields (`''` where not filled in yet). */
-export const staffAccountSchema = staffMemberSchema.extend({
-  phone: z.string(),
-  bio: z.string(),
-  /** A region code of `GET /v1/home/regions` (a country), or ''. */
-  country: z.string(),
-  /** Region codes below the country, joined by '/': province, then city (e.g. `CN-GD/CN-GD-SZ`), or ''. */
-  province: z.string(),
-  street: z.string(),
-  notifications: staffNotificationsSchema,
-  createdAt: z.string(),
-});
+export const staffAccountSchema = staffMemberSchema
+  .omit({ otpEnabled: true, otpSetupRequired: true })
+  .extend({
+    phone: z.string(),
+    bio: z.string(),
+    /** A region code of `GET /v1/home/regions` (a country), or ''. */
+    country: z.string(),
+    /** Region codes below the country, joined by '/': province, then city (e.g. `CN-GD/CN-GD-SZ`), or ''. */
+    province: z.string(),
+    street: z.string(),
+    notifications: staffNotificationsSchema,
+    createdAt: z.string(),
+  });
 export type StaffAccount = z.infer<typeof staffAccountSchema>;
 
 const requiredText = (key: MessageKey, max: number) =>
@@ -212,3 +240,36 @@ export type AccountActivityQueryInput = z.input<typeof accountActivityQuerySchem
 
 /** The dev mailbox, admins only: `GET /v1/admin/mailbox?to=` (404 when real mail is configured). */
 export type MailboxMessage = Mail;
+
+// ---- Two-step sign-in (TOTP, RFC 6238) ----
+
+/** `GET /v1/admin/me/otp`: the member's second step. */
+export const staffOtpStatusSchema = z.object({
+  enabled: z.boolean(),
+  /** The shop requires it of every member of staff. */
+  required: z.boolean(),
+  /** Unused recovery codes (0 when off). */
+  recoveryCodesLeft: z.number().int(),
+});
+export type StaffOtpStatus = z.infer<typeof staffOtpStatusSchema>;
+
+/**
+ * `POST /v1/admin/me/otp`: a new secret for the authenticator app (base32) and its `otpauth://` URL (the QR
+ * code). Not in force until confirmed; calling again replaces an unconfirmed secret.
+ */
+export const staffOtpEnrolmentSchema = z.object({ secret: z.string(), otpauthUrl: z.string() });
+export type StaffOtpEnrolment = z.infer<typeof staffOtpEnrolmentSchema>;
+
+/** `POST /v1/admin/me/otp/confirm` and `DELETE /v1/admin/me/otp`: a current code (or, to turn off, a recovery code). */
+export const staffOtpCodeBodySchema = z.strictObject({ otp: otpField });
+export type StaffOtpCodeBody = z.input<typeof staffOtpCodeBodySchema>;
+
+/** The 10 single-use recovery codes, answered once when two-step sign-in is turned on. */
+export const staffRecoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
+export type StaffRecoveryCodes = z.infer<typeof staffRecoveryCodesSchema>;
+
+/** `GET`/`PUT /v1/admin/staff/two-step`: whether every member of staff must use two-step sign-in (admins). */
+export const staffOtpPolicySchema = z.strictObject({
+  required: z.boolean({ error: 'validation.invalid' }),
+});
+export type StaffOtpPolicy = z.infer<typeof staffOtpPolicySchema>;

@@ -49,8 +49,6 @@ const messages = {
   'account.security.question-description': 'This shop does not use security questions.',
   'account.security.email': 'Backup Email',
   'account.security.email-description': 'This shop keeps one email address per account.',
-  'account.security.mfa': 'MFA Device',
-  'account.security.mfa-description': 'This shop does not offer two-factor devices yet.',
   'account.security.modify': 'Modify',
   'account.security.sessions': 'Active sessions',
   'account.security.sessions.device': '{browser} on {system}',

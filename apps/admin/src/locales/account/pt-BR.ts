@@ -51,8 +51,6 @@ export default {
   'account.security.question-description': 'Esta loja não usa perguntas de segurança.',
   'account.security.email': 'E-mail de recuperação',
   'account.security.email-description': 'Esta loja mantém um único e-mail por conta.',
-  'account.security.mfa': 'Dispositivo MFA',
-  'account.security.mfa-description': 'Esta loja ainda não oferece dispositivos de dois fatores.',
   'account.security.modify': 'Modificar',
   'account.security.sessions': 'Sessões ativas',
   'account.security.sessions.device': '{browser} em {system}',

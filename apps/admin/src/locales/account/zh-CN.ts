@@ -50,8 +50,6 @@ export default {
   'account.security.question-description': '本商城不使用密保问题。',
   'account.security.email': '备用邮箱',
   'account.security.email-description': '本商城每个账户只保留一个邮箱。',
-  'account.security.mfa': 'MFA 设备',
-  'account.security.mfa-description': '本商城暂不提供双因素认证设备。',
   'account.security.modify': '修改',
   'account.security.sessions': '活动会话',
   'account.security.sessions.device': '{system} 上的 {browser}',

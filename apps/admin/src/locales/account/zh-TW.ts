@@ -50,8 +50,6 @@ export default {
   'account.security.question-description': '本商城不使用密保問題。',
   'account.security.email': '備用郵箱',
   'account.security.email-description': '本商城每個帳戶只保留一個郵箱。',
-  'account.security.mfa': 'MFA 設備',
-  'account.security.mfa-description': '本商城暫不提供雙因素認證設備。',
   'account.security.modify': '修改',
   'account.security.sessions': '活動會話',
   'account.security.sessions.device': '{system} 上的 {browser}',

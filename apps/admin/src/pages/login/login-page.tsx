@@ -1,4 +1,4 @@
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { LoginForm } from '@ant-design/pro-components';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Form, Input } from 'antd';
@@ -15,10 +15,18 @@ import { staffQuery } from '../../features/session/staff-query.ts';
 import { LocaleSwitcher } from '../../layout/header-actions.tsx';
 import { useBackOfficeTitle } from '../../features/shop/use-back-office-title.ts';
 
+/** A refused login whose member has two-step sign-in on: the server wants (another) code. */
+function needsOtp(error: unknown): boolean {
+  const data = error instanceof AppError ? error.data : undefined;
+  return typeof data === 'object' && data !== null && 'otpRequired' in data;
+}
+
 /**
  * `/admin/login`: account (email or phone) and password. Wrong credentials get the server's "Invalid username
  * or password", a shopper's account "Sorry, you don't have access to this page."; after login the member goes
  * back to the page that sent them here, or to the dashboard. A member already logged in goes there at once.
+ * When the server answers that a second step is needed (`data.otpRequired`), a code field appears: the code of
+ * the authenticator app or a recovery code.
  */
 export default function LoginPage() {
   const intl = useIntl();
@@ -27,6 +35,7 @@ export default function LoginPage() {
   const [search] = useSearchParams();
   const [form] = Form.useForm<StaffLoginBody>();
   const [refusal, setRefusal] = useState<string | null>(null);
+  const [otpShown, setOtpShown] = useState(false);
   const me = useQuery(staffQuery);
   const target = safeRedirect(search.get('redirect'));
   const contract = serverMessages[intl.locale as Locale];
@@ -45,6 +54,10 @@ export default function LoginPage() {
     } catch (error) {
       if (error instanceof AppError && error.code === Code.validation) showFormErrors(form, error);
       else setRefusal(error instanceof AppError ? error.message : t('login.failure'));
+      if (needsOtp(error)) {
+        setOtpShown(true);
+        form.setFieldValue('otp', undefined);
+      }
     }
   };
 
@@ -91,6 +104,23 @@ export default function LoginPage() {
               placeholder={t('login.password.placeholder')}
             />
           </Form.Item>
+          {otpShown && (
+            <Form.Item
+              name="otp"
+              label={t('login.otp.label')}
+              extra={t('login.otp.hint')}
+              rules={[{ required: true, whitespace: true, message: contract['validation.otp.required'] }]}
+            >
+              <Input
+                size="large"
+                prefix={<SafetyOutlined aria-hidden />}
+                autoComplete="one-time-code"
+                autoFocus
+                spellCheck={false}
+                maxLength={32}
+              />
+            </Form.Item>
+          )}
         </LoginForm>
       </main>
     </div>

@@ -192,8 +192,14 @@ export class AccountsService {
   /**
    * Checks a login. Unknown account and wrong password get the same answer; the activation state is told only
    * to someone who knows the password. Wrong passwords are counted per IP and slow the account down.
+   * `secondStep` (staff's two-step sign-in) runs once the password is right; a `'wrong'` is counted the same.
    */
-  async login(account: string, password: string, ip: string): Promise<User> {
+  async login(
+    account: string,
+    password: string,
+    ip: string,
+    secondStep?: (userId: string) => Promise<'passed' | 'wrong'>,
+  ): Promise<User> {
     await this.limiter.assertBelow(`wrong-login:${ip}`, LIMITS.wrongLoginsPerIp, 'error.login.slowDown');
     const user = await this.findByAccount(account);
     if (user?.loginBlockedUntil && user.loginBlockedUntil.getTime() > Date.now()) {
@@ -210,6 +216,12 @@ export class AccountsService {
     }
     if (user.disabledAt) throw new AppError(Code.refused, 'error.account.disabled', undefined, 403);
     if (!user.activatedAt) throw new AppError(Code.refused, 'error.account.notActivated', undefined, 403);
+    // A wrong second step (staff's authenticator code) counts exactly like a wrong password.
+    if (secondStep && (await secondStep(user.id)) === 'wrong') {
+      await this.limiter.record(`wrong-login:${ip}`, LIMITS.wrongLoginsPerIp);
+      await this.countWrongPassword(user);
+      throw new AppError(Code.refused, 'error.otp.invalid', undefined, 401, { otpRequired: true });
+    }
     if (user.failedLogins > 0) {
       await this.db
         .update(users)

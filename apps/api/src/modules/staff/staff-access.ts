@@ -13,6 +13,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call a staff route; required on every route under `/v1/admin`. */
     access?: StaffAccess;
+    /**
+     * Open to a member who must still turn on two-step sign-in (the shop requires it); every other staff route
+     * answers them 403, code 2, `data: { otpSetupRequired: true }`.
+     */
+    duringOtpSetup?: boolean;
   }
 }
 
@@ -49,7 +54,7 @@ export class StaffAccessControl {
       // Staff replies carry shop data that no shared cache or back/forward cache may keep.
       route.onSend = [noStore, ...[route.onSend ?? []].flat()];
       if (access === 'public') return;
-      const check = this.checkFor(access);
+      const check = this.checkFor(access, route.config?.duringOtpSetup === true);
       route.onRequest = [check, ...[route.onRequest ?? []].flat()];
     });
   }
@@ -61,7 +66,7 @@ export class StaffAccessControl {
     return member;
   }
 
-  private checkFor(access: Exclude<StaffAccess, 'public'>): onRequestHookHandler {
+  private checkFor(access: Exclude<StaffAccess, 'public'>, duringOtpSetup: boolean): onRequestHookHandler {
     return async (request) => {
       const session = await this.staffSessions.current(request);
       const member = session ? await this.staff.findStaff(session.userId) : null;
@@ -73,6 +78,11 @@ export class StaffAccessControl {
       }
       if (access === 'admin' && member.role !== 'admin') {
         throw new AppError(Code.forbidden, 'error.forbidden');
+      }
+      if (member.otpSetupRequired && !duringOtpSetup) {
+        throw new AppError(Code.refused, 'error.otp.setupRequired', undefined, 403, {
+          otpSetupRequired: true,
+        });
       }
       this.members.set(request, member);
     };

@@ -19,16 +19,42 @@ import type { AuditLog } from './audit-log.ts';
 const { users } = schema;
 type UserRow = typeof users.$inferSelect;
 
-function toSummary(row: UserRow): StaffSummary {
+/** Whether a member has the second step on, and whether the shop requires it of everyone. */
+export interface OtpFlags {
+  otpEnabled: boolean;
+  otpRequired: boolean;
+}
+
+export function toSummary(row: UserRow, otp: OtpFlags): StaffSummary {
   return {
     id: row.id,
     email: row.email,
     nickname: row.nickname,
     avatar: row.avatar,
     role: row.role as StaffRole,
+    otpEnabled: otp.otpEnabled,
+    otpSetupRequired: otp.otpRequired && !otp.otpEnabled,
     disabled: row.disabledAt !== null,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/** The columns `toSummary` needs besides the user's: select with `staffWithOtp(executor)`. */
+const otpColumns = {
+  otpConfirmedAt: schema.staffOtp.confirmedAt,
+  otpRequired: schema.shopSettings.staffOtpRequired,
+};
+
+function staffWithOtp(executor: Db) {
+  return executor
+    .select({ user: users, ...otpColumns })
+    .from(users)
+    .leftJoin(schema.staffOtp, eq(schema.staffOtp.userId, users.id))
+    .leftJoin(schema.shopSettings, eq(schema.shopSettings.id, 1));
+}
+
+function otpFlagsOf(row: { otpConfirmedAt: Date | null; otpRequired: boolean | null }): OtpFlags {
+  return { otpEnabled: row.otpConfirmedAt !== null, otpRequired: row.otpRequired ?? false };
 }
 
 /** `%`, `_` and `\` typed by the user are searched for literally. */
@@ -55,16 +81,14 @@ export class StaffManagementService {
     }
     const where = and(...filters);
     const [rows, [totals]] = await Promise.all([
-      this.db
-        .select()
-        .from(users)
+      staffWithOtp(this.db)
         .where(where)
         .orderBy(sql`case when ${users.role} = 'admin' then 0 else 1 end`, asc(users.email))
         .limit(query.pageSize)
         .offset((query.page - 1) * query.pageSize),
       this.db.select({ total: count() }).from(users).where(where),
     ]);
-    return { items: rows.map(toSummary), total: totals?.total ?? 0 };
+    return { items: rows.map((row) => toSummary(row.user, otpFlagsOf(row))), total: totals?.total ?? 0 };
   }
 
   /**
@@ -95,7 +119,10 @@ export class StaffManagementService {
         .onConflictDoNothing()
         .returning();
       if (!row) throw new AppError(Code.validation, 'error.email.taken', { email: 'error.email.taken' }, 409);
-      const member = toSummary(row);
+      const [settings] = await tx
+        .select({ otpRequired: schema.shopSettings.staffOtpRequired })
+        .from(schema.shopSettings);
+      const member = toSummary(row, { otpEnabled: false, otpRequired: settings?.otpRequired ?? false });
       await this.audit.record(tx, {
         actorId,
         action: 'staff.create',
@@ -125,13 +152,13 @@ export class StaffManagementService {
         .where(and(eq(users.role, 'admin'), isNull(users.disabledAt)))
         .orderBy(asc(users.id))
         .for('update');
-      const [row] = await tx
-        .select()
-        .from(users)
+      const [found] = await staffWithOtp(tx)
         .where(and(eq(users.id, id), inArray(users.role, staffRoleValues)))
-        .for('update');
-      if (!row) throw new AppError(Code.notFound, 'error.notFound');
-      const before = toSummary(row);
+        .for('update', { of: users });
+      if (!found) throw new AppError(Code.notFound, 'error.notFound');
+      const { user: row } = found;
+      const otp = otpFlagsOf(found);
+      const before = toSummary(row, otp);
       const role = body.role ?? before.role;
       const disabled = body.disabled ?? before.disabled;
       if (role === before.role && disabled === before.disabled) return { member: before, disabledNow: false };
@@ -149,7 +176,7 @@ export class StaffManagementService {
         })
         .where(eq(users.id, id))
         .returning();
-      const member = toSummary(updated!);
+      const member = toSummary(updated!, otp);
       await this.audit.record(tx, {
         actorId,
         action: 'staff.update',

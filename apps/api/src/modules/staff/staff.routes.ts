@@ -32,13 +32,16 @@ export function staffRoutes(
       config: { access: 'public' },
       schema: {
         tags,
-        summary: 'Staff login by email or phone',
+        summary:
+          'Staff login by email or phone; with two-step sign-in on, also `otp` (without it or with a wrong one: ' +
+          'code 2, HTTP 401, data `{ otpRequired: true }`)',
         body: staffLoginBodySchema,
         response: { 200: envelopeSchema(staffMemberSchema) },
       },
     },
     async (request, reply) => {
-      const member = await staff.login(request.body.account, request.body.password, request.ip);
+      const { account, password, otp } = request.body;
+      const member = await staff.login(account, password, request.ip, otp);
       await staffSessions.start(request, reply, member.id);
       return ok(member);
     },
@@ -47,7 +50,7 @@ export function staffRoutes(
   routes.post(
     '/v1/admin/logout',
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', duringOtpSetup: true },
       schema: { tags, summary: 'End the staff session', response: { 200: envelopeSchema(z.null()) } },
     },
     async (request, reply) => {
@@ -59,7 +62,7 @@ export function staffRoutes(
   routes.get(
     '/v1/admin/me',
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', duringOtpSetup: true },
       schema: {
         tags,
         summary: 'The logged-in member of staff',

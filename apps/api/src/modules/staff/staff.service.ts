@@ -4,6 +4,7 @@ import { AppError, Code, staffRoleValues, type StaffMember, type StaffRole } fro
 import { schema, type Db } from '@shop/db';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import { hashPassword } from '../accounts/passwords.ts';
+import type { StaffOtpService } from './staff-otp.service.ts';
 
 /** The address of the generated first admin when `ADMIN_EMAIL` is not set. */
 export const GENERATED_ADMIN_EMAIL = 'admin@shop.localhost';
@@ -12,14 +13,18 @@ export class StaffService {
   constructor(
     private readonly db: Db,
     private readonly accounts: AccountsService,
+    private readonly otp: StaffOtpService,
   ) {}
 
   /**
    * Checks a staff login with the shoppers' rules (same throttling, same answer for unknown accounts and wrong
-   * passwords); a shopper with the right password is told they have no access.
+   * passwords); a shopper with the right password is told they have no access. A member with two-step sign-in
+   * on must also give `otp` (a code of the app or a recovery code); a wrong one counts as a wrong password.
    */
-  async login(account: string, password: string, ip: string): Promise<StaffMember> {
-    const user = await this.accounts.login(account, password, ip);
+  async login(account: string, password: string, ip: string, otp?: string): Promise<StaffMember> {
+    const user = await this.accounts.login(account, password, ip, (userId) =>
+      this.otp.checkLogin(userId, otp),
+    );
     const staff = await this.findStaff(user.id);
     if (!staff) throw new AppError(Code.forbidden, 'error.forbidden');
     return staff;
@@ -34,8 +39,12 @@ export class StaffService {
         nickname: schema.users.nickname,
         avatar: schema.users.avatar,
         role: schema.users.role,
+        otpConfirmedAt: schema.staffOtp.confirmedAt,
+        otpRequired: schema.shopSettings.staffOtpRequired,
       })
       .from(schema.users)
+      .leftJoin(schema.staffOtp, eq(schema.staffOtp.userId, schema.users.id))
+      .leftJoin(schema.shopSettings, eq(schema.shopSettings.id, 1))
       .where(
         and(
           eq(schema.users.id, userId),
@@ -43,7 +52,15 @@ export class StaffService {
           isNull(schema.users.disabledAt),
         ),
       );
-    return row ? { ...row, role: row.role as StaffRole } : null;
+    if (!row) return null;
+    const { otpConfirmedAt, otpRequired, ...member } = row;
+    const otpEnabled = otpConfirmedAt !== null;
+    return {
+      ...member,
+      role: row.role as StaffRole,
+      otpEnabled,
+      otpSetupRequired: (otpRequired ?? false) && !otpEnabled,
+    };
   }
 
   /**

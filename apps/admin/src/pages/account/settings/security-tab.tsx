@@ -11,6 +11,8 @@ import { ExceptionPanel } from '../../../components/exception-panel.tsx';
 import { FORM_CALL, showFormErrors } from '../../../components/form-errors.ts';
 import { sessionsQuery } from '../../../features/account/queries.ts';
 import { describeUserAgent } from '../../../features/account/user-agent.ts';
+import { twoStepStatusQuery } from '../../../features/two-step/queries.ts';
+import { TwoStepAction, twoStepDescription } from '../../../features/two-step/two-step-controls.tsx';
 import { PasswordStrengthMeter } from './password-strength.tsx';
 
 function maskPhone(phone: string): string {
@@ -167,11 +169,12 @@ function SessionsList() {
 }
 
 /**
- * The security tab: password (with strength meter), security phone, the template's other items the shop does not
- * offer (said so, not faked), and the member's active sessions.
+ * The security tab: password (with strength meter), security phone, two-step sign-in (authenticator app), the
+ * template's other items the shop does not offer (said so, not faked), and the member's active sessions.
  */
 export function SecurityTab({ account }: { account: StaffAccount }) {
   const intl = useIntl();
+  const twoStep = useQuery(twoStepStatusQuery);
   const navigate = useNavigate();
   const t = (id: string) => intl.formatMessage({ id });
   const items: { key: string; title: string; description: string; action: ReactNode }[] = [
@@ -196,7 +199,13 @@ export function SecurityTab({ account }: { account: StaffAccount }) {
         </Button>
       ),
     },
-    ...(['question', 'email', 'mfa'] as const).map((item) => ({
+    {
+      key: 'two-step',
+      title: t('twostep.title'),
+      description: twoStepDescription(intl, twoStep.data),
+      action: <TwoStepAction key="two-step" status={twoStep.data} />,
+    },
+    ...(['question', 'email'] as const).map((item) => ({
       key: item,
       title: t(`account.security.${item}`),
       description: t(`account.security.${item}-description`),

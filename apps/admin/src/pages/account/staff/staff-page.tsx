@@ -10,6 +10,11 @@ import { adminApi } from '../../../api.ts';
 import { FORM_CALL, showFormErrors } from '../../../components/form-errors.ts';
 import { tableRequest } from '../../../components/table-request.ts';
 import { useStaff } from '../../../features/session/staff-query.ts';
+import {
+  RequireTwoStepSwitch,
+  ResetTwoStepButton,
+  TwoStepBadge,
+} from '../../../features/two-step/two-step-controls.tsx';
 
 /** Add a member: email, nickname, role, and a password or none (then one is generated and shown once). */
 function AddMemberForm({ onCreated }: { onCreated: (member: CreatedStaff) => void }) {
@@ -78,7 +83,7 @@ function AddMemberForm({ onCreated }: { onCreated: (member: CreatedStaff) => voi
 
 /**
  * Staff management (admins only): the members of staff, adding one, changing a role, disabling (which ends their
- * sessions) and enabling. One's own row and the last admin cannot be demoted or disabled: the server refuses, and
+ * sessions) and enabling, who has two-step sign-in (resetting it, requiring it of everyone). One's own row and the last admin cannot be demoted or disabled: the server refuses, and
  * the page does not offer it for one's own row.
  */
 export default function StaffPage() {
@@ -156,6 +161,12 @@ export default function StaffPage() {
         ),
     },
     {
+      title: t('twostep.column'),
+      dataIndex: 'otpEnabled',
+      search: false,
+      render: (_, member) => <TwoStepBadge member={member} />,
+    },
+    {
       title: t('staff.created'),
       dataIndex: 'createdAt',
       search: false,
@@ -179,6 +190,15 @@ export default function StaffPage() {
                   {t(member.disabled ? 'staff.enable' : 'staff.disable')}
                 </Button>
               </Popconfirm>,
+              ...(member.otpEnabled
+                ? [
+                    <ResetTwoStepButton
+                      key="two-step"
+                      member={member}
+                      onReset={() => table.current?.reload()}
+                    />,
+                  ]
+                : []),
             ],
     },
   ];
@@ -194,6 +214,7 @@ export default function StaffPage() {
         search={{ labelWidth: 'auto' }}
         options={{ density: false, setting: false, reload: true }}
         toolBarRender={() => [
+          <RequireTwoStepSwitch key="two-step" onChanged={() => table.current?.reload()} />,
           <AddMemberForm
             key="add"
             onCreated={(member) => {

@@ -1,0 +1,52 @@
+/** Two-step sign-in for staff: login code field, enrolment, recovery codes, admins' reset and requirement. */
+const messages = {
+  'login.otp.label': 'Authentication code',
+  'login.otp.hint': 'The 6-digit code from your authenticator app, or one of your recovery codes.',
+  'twostep.title': 'Two-step sign-in',
+  'twostep.description-off':
+    'Off. With an authenticator app (TOTP) each login also asks for a code from your phone.',
+  'twostep.description-on': 'On. {count, plural, one {# recovery code} other {# recovery codes}} left.',
+  'twostep.required': 'The shop requires two-step sign-in. Turn it on to continue.',
+  'twostep.turn-on': 'Turn on',
+  'twostep.turn-off': 'Turn off',
+  'twostep.setup-title': 'Turn on two-step sign-in',
+  'twostep.scan':
+    'Scan this QR code with your authenticator app (for example Google Authenticator, Microsoft Authenticator or 1Password).',
+  'twostep.qr-label': 'QR code for your authenticator app',
+  'twostep.manual': 'Cannot scan it? Enter this setup key in the app instead:',
+  'twostep.secret-label': 'Setup key',
+  'twostep.code-label': 'Code from the app',
+  'twostep.confirm': 'Confirm',
+  'twostep.start-failed': 'Two-step sign-in could not be started. Please try again.',
+  'twostep.on': 'Two-step sign-in is on.',
+  'twostep.codes-title': 'Your recovery codes',
+  'twostep.codes-text':
+    'Each code signs you in once when you cannot use your app. Keep them somewhere safe: they are shown only now.',
+  'twostep.codes-list': 'Recovery codes',
+  'twostep.codes-copy': 'Copy',
+  'twostep.codes-copied': 'The recovery codes have been copied.',
+  'twostep.codes-copy-failed': 'The codes could not be copied; please select and copy them by hand.',
+  'twostep.codes-download': 'Download',
+  'twostep.codes-file': 'Recovery codes of {email} for {shop}. Each code works once.',
+  'twostep.codes-done': 'I have saved them',
+  'twostep.off-title': 'Turn off two-step sign-in',
+  'twostep.off-code-label': 'Code from the app or a recovery code',
+  'twostep.off': 'Two-step sign-in is off.',
+  'twostep.column': 'Two-step sign-in',
+  'twostep.column-on': 'On',
+  'twostep.column-off': 'Off',
+  'twostep.column-missing': 'Required, not set up',
+  'twostep.reset': 'Reset two-step sign-in',
+  'twostep.reset-confirm':
+    "Turn off this member's two-step sign-in? They sign in with their password alone until they set it up again.",
+  'twostep.reset-done': 'Two-step sign-in has been reset.',
+  'twostep.require': 'Require two-step sign-in for every member of staff',
+  'twostep.require-on': 'Every member of staff must now use two-step sign-in.',
+  'twostep.require-off': 'Two-step sign-in is no longer required.',
+  'dashboard.action.account.otp.enable': '{actor} turned on two-step sign-in',
+  'dashboard.action.account.otp.disable': '{actor} turned off two-step sign-in',
+  'dashboard.action.staff.otp.reset': "{actor} reset a member's two-step sign-in",
+  'dashboard.action.staff.otp.require': '{actor} changed whether staff must use two-step sign-in',
+} as const;
+
+export default messages;
