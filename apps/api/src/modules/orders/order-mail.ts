@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Locale } from '@shop/contract';
+import { monitorEventTypeValues, type Locale } from '@shop/contract';
+import type { OrderEventType, ShopEvents } from '../dashboard/shop-events.ts';
 import type { OrderNotice } from '../mail/mail-templates.ts';
 import { orderNoticeMail } from '../mail/mail-templates.ts';
 import type { OutgoingMessage } from '../mail/mailer.ts';
@@ -51,5 +52,20 @@ export function orderMailer(deps: OrderMailDeps): OrderNotifier {
     } catch (error) {
       deps.log.error({ err: error, orderId: order.id, notice }, 'order mail failed');
     }
+  };
+}
+
+/**
+ * What every order change does besides the change itself: an event on the shop event bus for the live monitor
+ * (placed, paid, cancelled or expired, shipped, refunded) and the shopper's mail.
+ */
+export function orderAnnouncer(events: ShopEvents, mail: OrderNotifier): OrderNotifier {
+  return async (notice, order, extra) => {
+    // The live monitor shows the order's own changes; a part refund reads as a refund there.
+    const type = `order.${notice === 'partiallyRefunded' ? 'refunded' : notice}`;
+    if ((monitorEventTypeValues as readonly string[]).includes(type)) {
+      void events.publishOrder({ type: type as OrderEventType, orderId: order.id });
+    }
+    await mail(notice, order, extra);
   };
 }

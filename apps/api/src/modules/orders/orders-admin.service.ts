@@ -20,7 +20,7 @@ import { toRefund, type PaymentsService, type RefundRow } from '../payments/paym
 import type { PromotionsService } from '../promotions/promotions.service.ts';
 import type { AuditLog } from '../staff/audit-log.ts';
 import { STAFF_ACTIONS, staffMay } from './order-states.ts';
-import { toOrder, type OrderAftersale, type OrderNotifier, type OrdersService } from './orders.service.ts';
+import { toOrder, type OrderAftersale, type OrdersService } from './orders.service.ts';
 
 const { orders, orderLines, orderEvents } = schema;
 type OrderRow = typeof orders.$inferSelect;
@@ -81,7 +81,6 @@ export class OrdersAdminService {
     private readonly promotions: PromotionsService,
     private readonly people: PeopleDirectory,
     private readonly audit: AuditLog,
-    private readonly notify: OrderNotifier,
   ) {}
 
   async list(query: AdminOrdersQuery): Promise<{ items: AdminOrderRow[]; meta: PageMeta }> {
@@ -227,7 +226,7 @@ export class OrdersAdminService {
         after: { status: 'shipped', carrier: body.carrier, trackingNumber: body.trackingNumber },
       });
     });
-    await this.notifyById('shipped', id);
+    await this.orders.announce('shipped', id);
     return this.detail(id, at);
   }
 
@@ -302,11 +301,6 @@ export class OrdersAdminService {
     const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
     if (!row) throw new AppError(Code.notFound, 'error.notFound');
     return row;
-  }
-
-  private async notifyById(notice: 'shipped', id: string) {
-    const [row] = await this.db.select().from(orders).where(eq(orders.id, id));
-    if (row) await this.notify(notice, row);
   }
 
   private async whereOf(query: OrderFilters): Promise<SQL | undefined> {
