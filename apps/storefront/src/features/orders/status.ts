@@ -69,6 +69,6 @@ export function refundReasonLabel(refund: Pick<OrderRefund, 'kind' | 'reason'>):
   return 'orders.refund.automatic';
 }
 
-/** States in which the order's money has been received. */
+/** States in which the order's money has been received (a part may have gone back since). */
 export const isPaid = (status: OrderStatus) =>
-  status === 'paid' || status === 'shipped' || status === 'completed';
+  status === 'paid' || status === 'shipped' || status === 'completed' || status === 'partially_refunded';
