@@ -95,7 +95,6 @@ export function RefundsTable({ order }: { order: AdminOrderDetail }) {
       columns={columns}
       dataSource={order.refunds}
       pagination={false}
-      scroll={{ x: 'max-content' }}
       locale={{
         emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('refunds.none')} />,
       }}

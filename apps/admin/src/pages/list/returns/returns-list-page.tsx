@@ -119,7 +119,6 @@ export default function ReturnsListPage() {
         params={{ tab, orderId }}
         search={false}
         options={false}
-        scroll={{ x: 'max-content' }}
         pagination={{ defaultPageSize: 20, showSizeChanger: true }}
         request={({ tab: _tab, orderId: _order, ...rest }) =>
           tableRequest(async (query) => {

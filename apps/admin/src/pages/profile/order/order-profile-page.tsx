@@ -91,7 +91,6 @@ function LinesTable({ order }: { order: AdminOrderDetail }) {
       rowKey="id"
       columns={columns}
       dataSource={order.lines}
-      scroll={{ x: 'max-content' }}
       pagination={false}
       summary={() => (
         <Table.Summary>
@@ -150,7 +149,6 @@ function ChargesTable({ order }: { order: AdminOrderDetail }) {
       rowKey="id"
       columns={columns}
       dataSource={order.charges}
-      scroll={{ x: 'max-content' }}
       pagination={false}
       locale={{
         emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('orders.charge.none')} />,
@@ -193,7 +191,6 @@ function ReturnsTable({ order }: { order: AdminOrderDetail }) {
       columns={columns}
       dataSource={order.returns}
       pagination={false}
-      scroll={{ x: 'max-content' }}
       footer={() => <Link to={`/list/returns?orderId=${order.id}`}>{t('returns.openQueue')}</Link>}
       locale={{
         emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('returns.none')} />,
