@@ -53,8 +53,10 @@ interface OrderDetail {
   id: string;
   status: string;
   total: number;
+  currency: string;
   charges: Charge[];
   refunds: Refund[];
+  returns: { id: string; status: string }[];
 }
 
 /** Mail as staff read it in the back office's mailbox (the anonymous dev mailbox is not for tests). */
@@ -366,4 +368,153 @@ describe('an order cancelled in another tab', () => {
       await shopper.context.close();
     },
   );
+});
+
+interface Line {
+  id: string;
+  name: string;
+  price: number;
+  quantity: number;
+}
+
+/** A staff call from the test itself, with an admin's session cookie. */
+async function asStaff<T>(shop: string, path: string, body: unknown): Promise<T> {
+  const cookie = await staffCookie(shop, 'admin');
+  const reply = await fetch(`${shop}/v1${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'accept-language': 'en-US', cookie },
+    body: JSON.stringify(body),
+  });
+  const envelope = (await reply.json()) as { code: number; data: T; msg: unknown };
+  expect(envelope.code, `${path}: ${JSON.stringify(envelope.msg)}`).toBe(200);
+  return envelope.data;
+}
+
+async function waitForOrder(
+  context: BrowserContext,
+  id: string,
+  done: (order: OrderDetail & { lines: Line[] }) => boolean,
+) {
+  const deadline = Date.now() + 35_000;
+  for (;;) {
+    const order = (await orderOf(context, id)) as OrderDetail & { lines: Line[] };
+    if (done(order)) return order;
+    if (Date.now() > deadline) throw new Error(`order ${id} did not get there within 35 s: ${order.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+describe('after the sale, from the shopper’s side', () => {
+  const locale: Locale = 'en-US';
+  let shopper: ShopperPage;
+  let page: Page;
+  let order: OrderDetail & { lines: Line[] };
+  let line: Line;
+
+  beforeAll(async () => {
+    const placed = await shopperWithOrder(baseUrl, locale, 'aftersale');
+    shopper = placed.shopper;
+    page = shopper.page;
+    // Two units of one line, paid with 4242 on the gateway (as the storefront does) and shipped by staff.
+    const request = shopper.context.request;
+    await data(request.post(`/v1/home/orders/${placed.order.id}/cancel`));
+    const addressId = (await data<{ id: string }[]>(request.get('/v1/home/addresses')))[0]!.id;
+    const skuId = await wellStockedSku(request);
+    const two = await data<OrderDetail>(
+      request.post('/v1/home/orders', { data: { addressId, items: [{ skuId, quantity: 2 }], note: '' } }),
+    );
+    const charge = await data<{ payUrl: string }>(
+      request.post('/v1/home/charges', { data: { orderId: two.id, channel: 'sandbox' } }),
+    );
+    const paid = await request.post(charge.payUrl, {
+      form: { card: '4242 4242 4242 4242' },
+      maxRedirects: 0,
+    });
+    expect(paid.status()).toBe(303);
+    await waitForOrder(shopper.context, two.id, (o) => o.status === 'paid');
+    await asStaff(baseUrl, `/admin/orders/${two.id}/ship`, {
+      carrier: 'Correios',
+      trackingNumber: 'BR123456789',
+    });
+    order = await waitForOrder(shopper.context, two.id, (o) => o.status === 'shipped');
+    line = order.lines[0]!;
+  });
+  afterAll(() => shopper?.context.close());
+
+  it('sees a staff refund of one unit as a partial refund: its line, amount, reason and status', async () => {
+    await asStaff(baseUrl, `/admin/orders/${order.id}/refunds`, {
+      amount: line.price,
+      reason: 'Scratched lid, as agreed by phone',
+      lines: [{ lineId: line.id, quantity: 1, restock: false }],
+    });
+    await waitForOrder(shopper.context, order.id, (o) => o.status === 'partially_refunded');
+
+    await page.goto(orderPage(order.id));
+    await heading(page, text(locale, 'orders.detailTitle')).waitFor();
+    await page
+      .locator('.section-head')
+      .getByText(text(locale, 'order.status.partiallyRefunded'), { exact: true })
+      .waitFor();
+    const refunds = page.getByRole('region', { name: text(locale, 'orders.refunds') });
+    await refunds.getByText('Scratched lid, as agreed by phone').waitFor();
+    await refunds.getByText(text(locale, 'orders.refund.succeeded'), { exact: true }).waitFor();
+    await refunds.getByText(`${line.name} × 1`).waitFor();
+    const items = page.getByRole('region', { name: text(locale, 'order.items') });
+    await items.getByText('1 unit refunded').waitFor();
+    const payments = page.getByRole('region', { name: text(locale, 'orders.payments') });
+    await payments.getByText(text(locale, 'orders.charge.partiallyRefunded'), { exact: true }).waitFor();
+    const amount = new Intl.NumberFormat(locale, { style: 'currency', currency: order.currency }).format(
+      line.price / 100,
+    );
+    await payments.getByText(`${amount} refunded`).waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await fitsPhone(page)).toBeLessThanOrEqual(360);
+  });
+
+  it('asks to return the other unit with the "Return items" form, and follows the return', async () => {
+    await page.goto(orderPage(order.id));
+    await heading(page, text(locale, 'orders.detailTitle')).waitFor();
+    const open = page.getByRole('button', { name: 'Return items' });
+    await open.click();
+    const form = page.getByRole('form', { name: 'Return items' });
+    // Focus moves to the form's heading, so a screen reader starts reading there.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Return items');
+
+    // Nothing chosen yet: the form says what is missing.
+    await form.getByRole('button', { name: 'Send return request' }).click();
+    await form.getByRole('alert').getByText(text(locale, 'returns.needLines')).waitFor();
+
+    const choose = form.getByRole('checkbox', { name: line.name });
+    await choose.check();
+    // One unit was refunded already: one is left to return.
+    const units = form.getByRole('spinbutton', { name: `Units of ${line.name}` });
+    expect(await units.getAttribute('max')).toBe('1');
+    await form.getByRole('button', { name: 'Send return request' }).click();
+    await form.getByRole('alert').getByText(text(locale, 'returns.needReason')).waitFor();
+    await form.getByLabel('Reason').selectOption({ label: text(locale, 'returns.reason.damaged') });
+    await form.getByLabel('Note').fill('The box was crushed.');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await fitsPhone(page)).toBeLessThanOrEqual(360);
+    await form.getByRole('button', { name: 'Send return request' }).click();
+
+    await page.getByRole('status').getByText(text(locale, 'returns.sent')).waitFor();
+    const returns = page.getByRole('region', { name: text(locale, 'returns.title') });
+    await returns.getByText(text(locale, 'returns.status.new'), { exact: true }).first().waitFor();
+    await returns.getByText(text(locale, 'returns.reason.damaged')).waitFor();
+    await returns.getByText('The box was crushed.').waitFor();
+    // Nothing is left to return, so the button is gone.
+    await expect.poll(() => open.count()).toBe(0);
+
+    // Staff approve with a message: the shopper sees it and the new step.
+    const [requested] = (await orderOf(shopper.context, order.id)).returns;
+    await asStaff(baseUrl, `/admin/returns/${requested!.id}/approve`, { message: 'Please send it by post.' });
+    await page.reload();
+    await returns.getByText('Please send it by post.').waitFor();
+    await returns
+      .getByRole('list', { name: text(locale, 'returns.history') })
+      .getByText('Approved')
+      .waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(pageErrors(shopper)).toEqual([]);
+  });
 });
