@@ -343,7 +343,8 @@ describe('reconciliation', () => {
     await page.setViewportSize({ width: 360, height: 800 });
     await page.getByText('0 mismatches').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    await page.setViewportSize({ width: 1280, height: 800 });
+    expect(await seriousAdminViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 720 });
 
     expect(unexpectedErrors(staff.errors, ['/v1/admin/me'])).toEqual([]);
     expect(unexpectedErrors(shopper.errors, [])).toEqual([]);
