@@ -55,6 +55,11 @@ export const adminRoutes: AdminRoute[] = [
         name: 'menu.dashboard.workplace',
         page: () => import('./pages/dashboard/workplace/workplace-page.tsx'),
       },
+      {
+        path: 'reconciliation',
+        name: 'menu.dashboard.reconciliation',
+        page: () => import('./pages/dashboard/reconciliation/reconciliation-page.tsx'),
+      },
     ],
   },
   {
@@ -71,6 +76,11 @@ export const adminRoutes: AdminRoute[] = [
         path: 'orders',
         name: 'menu.list.orders',
         page: () => import('./pages/list/orders/orders-list-page.tsx'),
+      },
+      {
+        path: 'returns',
+        name: 'menu.list.returns',
+        page: () => import('./pages/list/returns/returns-list-page.tsx'),
       },
       {
         path: 'shoppers',

@@ -71,4 +71,5 @@ export const effects = {
   fetchOrder: tracked('order/fetchOrder', api.orders.get),
   cancelOrder: tracked('order/cancelOrder', api.orders.cancel),
   confirmOrder: tracked('order/confirmOrder', api.orders.confirm),
+  requestReturn: tracked('order/requestReturn', api.orders.requestReturn),
 };

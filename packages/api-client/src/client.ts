@@ -9,6 +9,7 @@ import type {
   chargeBodySchema,
   chargesQuerySchema,
   Coupon,
+  CreateReturnBody,
   editPasswordBodySchema,
   editUserBodySchema,
   forgetBodySchema,
@@ -18,6 +19,7 @@ import type {
   loginBodySchema,
   Order,
   OrderDetail,
+  OrderReturn,
   OrderPreview,
   orderPreviewBodySchema,
   ordersQuerySchema,
@@ -177,6 +179,9 @@ export function createApiClient(options: ApiClientOptions) {
         send<OrderDetail>('POST', `/home/orders/${enc(id)}/cancel`, {}, call),
       confirm: (id: string, call?: CallOptions) =>
         send<OrderDetail>('POST', `/home/orders/${enc(id)}/confirm`, {}, call),
+      /** Asks to return units of a shipped or completed order; answers with the new return (`new`). */
+      requestReturn: (id: string, body: CreateReturnBody, call?: CallOptions) =>
+        send<OrderReturn>('POST', `/home/orders/${enc(id)}/returns`, body, call),
     },
     charges: {
       create: (body: ChargeBody, idempotencyKey: string, call?: CallOptions) =>

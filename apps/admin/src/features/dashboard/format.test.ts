@@ -2,7 +2,8 @@ import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import type { Activity } from '@shop/contract';
 import { loadMessages } from '../../locales/index.ts';
-import { activityText } from './format.ts';
+import { SUPPORTED_LOCALES } from '@shop/contract';
+import { activityLink, activityText } from './format.ts';
 
 const activity = (action: string): Activity => ({
   id: 'a1',
@@ -20,5 +21,38 @@ describe('activity lines', () => {
     expect(activityText(english, activity('order.paid'))).toBe('Sam confirmed payment of order 1A2B3C4D');
     expect(activityText(chinese, activity('order.paid'))).not.toContain('order.paid');
     expect(activityText(english, activity('order.teleported'))).toBe('Sam: order.teleported');
+  });
+});
+
+/** Actions the API writes to the audit log or as order events that the dashboard lists. */
+const KNOWN_ACTIONS = [
+  'order.placed',
+  'order.paid',
+  'order.cancelled',
+  'order.expired',
+  'order.shipped',
+  'order.completed',
+  'order.refunded',
+  'order.partially_refunded',
+  'order.refund',
+  'return.approve',
+  'return.reject',
+  'return.receive',
+  'return.refund',
+];
+
+describe('every known action', () => {
+  it('has its own text in every locale', async () => {
+    for (const locale of SUPPORTED_LOCALES) {
+      const intl = createIntl({ locale, messages: await loadMessages(locale) });
+      for (const action of KNOWN_ACTIONS) {
+        expect(intl.messages, `${locale}: ${action}`).toHaveProperty([`dashboard.action.${action}`]);
+        expect(activityText(intl, activity(action))).not.toContain(action);
+      }
+    }
+  });
+
+  it('of a return leads to the returns queue', () => {
+    expect(activityLink({ ...activity('return.approve'), entity: 'return' })).toBe('/list/returns');
   });
 });

@@ -58,6 +58,8 @@ export function activityLink(activity: Activity): string | null {
       return '/list/coupons';
     case 'category':
       return '/list/categories';
+    case 'return':
+      return '/list/returns';
     case 'goal':
       return activity.action === 'goal.delete' ? null : `/form/goal?id=${activity.entityId}`;
     default:

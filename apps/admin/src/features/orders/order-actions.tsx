@@ -1,18 +1,18 @@
-import { RollbackOutlined, SendOutlined } from '@ant-design/icons';
-import { ModalForm, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
+import { SendOutlined } from '@ant-design/icons';
+import { ModalForm, ProFormText } from '@ant-design/pro-components';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Form, Space, Typography, type FormInstance } from 'antd';
+import { Button, Form, type FormInstance } from 'antd';
 import { useIntl } from 'react-intl';
 import { AppError, Code, serverMessages, TRACKING_NUMBER_PATTERN } from '@shop/contract';
-import type { AdminOrderDetail, Locale, RefundOrderBody, ShipOrderBody } from '@shop/contract';
+import type { AdminOrderDetail, Locale, ShipOrderBody } from '@shop/contract';
 import { adminApi } from '../../api.ts';
 import { showSuccessToast } from '../../app/toast.ts';
 import { FORM_CALL, showFormErrors } from '../../components/form-errors.ts';
-import { orderNumber, useFormat } from './format.ts';
+import { orderNumber } from './format.ts';
 import { ORDERS_AREA_KEY, orderQuery } from './queries.ts';
 
 /** After a change: the page shows the order the server answered with, and every list refetches. */
-function useOrderChanged(id: string) {
+export function useOrderChanged(id: string) {
   const queryClient = useQueryClient();
   const ownKey = orderQuery(id).queryKey;
   return async (order?: AdminOrderDetail) => {
@@ -33,7 +33,7 @@ function useOrderChanged(id: string) {
  */
 function useOrderAction<Body extends object>(
   order: AdminOrderDetail,
-  action: 'ship' | 'refund',
+  action: 'ship',
   form: FormInstance,
   doneText: string,
 ) {
@@ -104,62 +104,6 @@ export function ShipOrderButton({ order }: { order: AdminOrderDetail }) {
             },
           },
         ]}
-      />
-    </ModalForm>
-  );
-}
-
-/**
- * "Refund": the whole total, once, after a confirmation that says what happens to stock and coupon. The order
- * is refunded only if it is still in the state shown (`expectedStatus`).
- */
-export function RefundOrderButton({ order }: { order: AdminOrderDetail }) {
-  const intl = useIntl();
-  const { money } = useFormat();
-  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
-  const [form] = Form.useForm<{ reason?: string }>();
-  const number = orderNumber(order.id);
-  const refund = useOrderAction<RefundOrderBody>(order, 'refund', form, t('orders.refund.done', { number }));
-  const amount = money(order.total, order.currency);
-  const expectedStatus = order.status === 'shipped' ? 'shipped' : 'paid';
-
-  return (
-    <ModalForm<{ reason?: string }>
-      title={t('orders.refund.title', { number })}
-      form={form}
-      width={480}
-      trigger={
-        <Button danger icon={<RollbackOutlined aria-hidden />}>
-          {t('orders.action.refund')}
-        </Button>
-      }
-      modalProps={{ destroyOnHidden: true }}
-      submitter={{
-        searchConfig: { submitText: t('orders.refund.submit', { amount }), resetText: t('common.cancel') },
-        submitButtonProps: { danger: true },
-      }}
-      onFinish={({ reason }) =>
-        refund({ expectedStatus, ...(reason?.trim() ? { reason: reason.trim() } : {}) })
-      }
-    >
-      <Space direction="vertical" size="middle" style={{ width: '100%', marginBottom: 16 }}>
-        <Typography.Text strong>{t('orders.refund.question', { amount })}</Typography.Text>
-        <Alert
-          type="info"
-          showIcon
-          message={
-            <>
-              {t(order.status === 'paid' ? 'orders.refund.restock' : 'orders.refund.noRestock')}{' '}
-              {order.coupon && t('orders.refund.couponKept')}
-            </>
-          }
-        />
-      </Space>
-      <ProFormTextArea
-        name="reason"
-        label={t('orders.refund.reason')}
-        placeholder={t('orders.refund.reasonHint')}
-        fieldProps={{ maxLength: 200, showCount: true, autoSize: { minRows: 2, maxRows: 4 } }}
       />
     </ModalForm>
   );

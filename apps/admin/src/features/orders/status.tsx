@@ -15,6 +15,7 @@ const ORDER_BADGES: Record<OrderStatus, BadgeProps['status']> = {
   completed: 'default',
   cancelled: 'default',
   refunded: 'error',
+  partially_refunded: 'warning',
 };
 
 export const ORDER_STATUSES = orderStatusValues;

@@ -189,6 +189,10 @@ const messages = {
   'settings.paymentWindow': 'Payment window',
   'settings.paymentWindowHint': 'Unpaid orders are cancelled after this long.',
   'settings.minutes': 'minutes',
+  'settings.returnWindow': 'Return window',
+  'settings.returnWindowHint':
+    'Shoppers may ask to return goods for this many days after shipping; 0 turns returns off.',
+  'settings.days': 'days',
   'settings.banners': 'Home page banners',
   'settings.banner': 'Banner {index}',
   'settings.bannerUp': 'Move banner {index} up',

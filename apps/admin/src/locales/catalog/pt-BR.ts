@@ -194,6 +194,10 @@ export default {
   'settings.paymentWindow': 'Prazo de pagamento',
   'settings.paymentWindowHint': 'Pedidos não pagos são cancelados depois desse tempo.',
   'settings.minutes': 'minutos',
+  'settings.returnWindow': 'Prazo de devolução',
+  'settings.returnWindowHint':
+    'Os clientes podem pedir a devolução por este número de dias após o envio; 0 desativa as devoluções.',
+  'settings.days': 'dias',
   'settings.banners': 'Banners da página inicial',
   'settings.banner': 'Banner nº {index}',
   'settings.bannerUp': 'Mover o banner {index} para cima',

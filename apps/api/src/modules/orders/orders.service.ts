@@ -335,6 +335,11 @@ export class OrdersService {
     return this.inventory.release(tx, lines);
   }
 
+  /** After units went back on sale outside the order's own steps (a received return): listings read stock again. */
+  afterRestock(): void {
+    this.stockChanged();
+  }
+
   /** After a payment committed: listings read sales again, the shopper gets the mail. */
   async afterPaid(id: string): Promise<void> {
     this.stockChanged();

@@ -260,6 +260,8 @@ export class ReturnsService {
       return { row: updated!, sendRefund };
     });
     if (done.sendRefund) await this.payments.sendToProvider(done.sendRefund);
+    // Received units may be back on sale: the catalog's cached replies still show the stock before.
+    if (action === 'receive' && done.row.lines.some((l) => l.restock)) this.orders.afterRestock();
     if (action !== 'refund') {
       const notice =
         action === 'approve' ? 'returnApproved' : action === 'reject' ? 'returnRejected' : 'returnReceived';

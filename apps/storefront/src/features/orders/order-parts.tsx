@@ -1,11 +1,12 @@
-import type { Order, OrderStatus } from '@shop/contract';
+import type { Order, OrderPreview, OrderStatus } from '@shop/contract';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { GOODS_IMAGE_SIZES, GoodsImage } from '../catalog/goods-image.tsx';
 import { useMoney } from '../catalog/price.tsx';
 import { ORDER_STATUS_LABELS } from './status.ts';
 
-type Line = Order['lines'][number];
+/** A placed order's line, or a checkout preview's (which has no id and nothing refunded yet). */
+type Line = OrderPreview['lines'][number] & Partial<Pick<Order['lines'][number], 'id' | 'refundedQuantity'>>;
 type Totals = Pick<Order, 'subtotal' | 'discount' | 'shipping' | 'total' | 'currency'>;
 type AddressSnapshot = Order['address'];
 
@@ -25,7 +26,7 @@ export function OrderLines({ lines, currency }: { lines: Line[]; currency: strin
   return (
     <ul className="order-items">
       {lines.map((line) => (
-        <li key={line.skuId} className="order-item">
+        <li key={line.id ?? line.skuId} className="order-item">
           <GoodsImage
             src={line.image}
             sizes={GOODS_IMAGE_SIZES.orderLine}
@@ -42,6 +43,11 @@ export function OrderLines({ lines, currency }: { lines: Line[]; currency: strin
                 values={{ price: money(line.price, currency), quantity: line.quantity }}
               />
             </p>
+            {(line.refundedQuantity ?? 0) > 0 && (
+              <p className="goods-meta line-refunded">
+                <FormattedMessage id="orders.lineRefunded" values={{ count: line.refundedQuantity }} />
+              </p>
+            )}
           </div>
           <span className="order-item-amount">{money(line.price * line.quantity, currency)}</span>
         </li>

@@ -1,5 +1,5 @@
 import { AppError, Code } from '@shop/contract';
-import type { Order, OrderStatus } from '@shop/contract';
+import type { Order, OrderDetail, OrderRefund, OrderStatus } from '@shop/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import type { KeyboardEvent } from 'react';
@@ -23,11 +23,15 @@ import {
 } from '../../features/orders/order-parts.tsx';
 import { usePayOrder } from '../../features/orders/pay.ts';
 import { ORDERS_KEY, orderQuery } from '../../features/orders/queries.ts';
+import { ReturnRequest, ReturnsList } from '../../features/orders/returns.tsx';
 import {
   actorLabel,
   CHARGE_STATUS_LABELS,
   ORDER_STATUS_LABELS,
   ORDER_STATUSES,
+  REFUND_STATUS_LABELS,
+  RETURN_REASON_LABELS,
+  refundReasonLabel,
 } from '../../features/orders/status.ts';
 import { useSignedInShopper } from '../../features/session/use-shopper.ts';
 
@@ -303,6 +307,68 @@ function OrderList() {
   );
 }
 
+/** Why a refund was made, in words: the automatic ones name their cause, a return its reason, staff their text. */
+function RefundReason({ refund }: { refund: OrderRefund }) {
+  const intl = useIntl();
+  const label = refundReasonLabel(refund);
+  if (label) return <FormattedMessage id={label} />;
+  if (refund.kind === 'return') {
+    const reason = refund.reason.slice('return:'.length);
+    const reasonLabel = RETURN_REASON_LABELS[reason as keyof typeof RETURN_REASON_LABELS];
+    return (
+      <FormattedMessage
+        id="orders.refund.return"
+        values={{ reason: reasonLabel ? intl.formatMessage({ id: reasonLabel }) : reason }}
+      />
+    );
+  }
+  return refund.reason.trim() ? <>{refund.reason}</> : <FormattedMessage id="orders.refund.byShop" />;
+}
+
+/** Each refund of the order: amount, status, date and why; the lines it covered. */
+function RefundsList({ order }: { order: OrderDetail }) {
+  const money = useMoney();
+  const dateTime = useDateTime();
+  if (order.refunds.length === 0) return null;
+  const lineName = (lineId: string) => order.lines.find((line) => line.id === lineId)?.name ?? lineId;
+  return (
+    <section className="card" aria-labelledby="order-refunds-heading">
+      <h2 id="order-refunds-heading">
+        <FormattedMessage id="orders.refunds" />
+      </h2>
+      <ul className="payments refunds">
+        {order.refunds.map((refund) => (
+          <li key={refund.id} className="refund">
+            <span className="refund-head">
+              <span>{money(refund.amount, refund.currency)}</span>
+              <span className={`charge refund-${refund.status}`}>
+                <FormattedMessage id={REFUND_STATUS_LABELS[refund.status]} />
+              </span>
+            </span>
+            <span className="goods-meta">
+              <time dateTime={refund.createdAt}>{dateTime(refund.createdAt)}</time> ·{' '}
+              <RefundReason refund={refund} />
+            </span>
+            {refund.lines.length > 0 && (
+              <span className="goods-meta">
+                {refund.lines.map((line, index) => (
+                  <span key={line.lineId}>
+                    {index > 0 && ', '}
+                    <FormattedMessage
+                      id="orders.refund.line"
+                      values={{ name: lineName(line.lineId), quantity: line.quantity }}
+                    />
+                  </span>
+                ))}
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function OrderDetails({ id }: { id: string }) {
   const intl = useIntl();
   const money = useMoney();
@@ -382,6 +448,14 @@ function OrderDetails({ id }: { id: string }) {
         <dd>
           <FormattedMessage id={ORDER_STATUS_LABELS[o.status]} />
         </dd>
+        {o.refundedAmount > 0 && (
+          <>
+            <dt>
+              <FormattedMessage id="orders.refundedAmount" />
+            </dt>
+            <dd>{money(o.refundedAmount, o.currency)}</dd>
+          </>
+        )}
         {o.shipment && (
           <>
             <dt>
@@ -399,6 +473,7 @@ function OrderDetails({ id }: { id: string }) {
       </dl>
       <PayBy order={o} />
       <OrderActions order={o} withDetails={false} />
+      <ReturnRequest order={o} />
 
       <div className="two-columns">
         <section className="card" aria-labelledby="order-lines-heading">
@@ -453,14 +528,27 @@ function OrderDetails({ id }: { id: string }) {
                 {o.charges.map((charge) => (
                   <li key={charge.id}>
                     <span>{money(charge.amount, charge.currency)}</span>
-                    <span className={`charge charge-${charge.status}`}>
-                      <FormattedMessage id={CHARGE_STATUS_LABELS[charge.status]} />
+                    <span>
+                      <span className={`charge charge-${charge.status}`}>
+                        <FormattedMessage id={CHARGE_STATUS_LABELS[charge.status]} />
+                      </span>
+                      {charge.refundedAmount > 0 && (
+                        <span className="goods-meta">
+                          {' · '}
+                          <FormattedMessage
+                            id="orders.charge.refundedPart"
+                            values={{ amount: money(charge.refundedAmount, charge.currency) }}
+                          />
+                        </span>
+                      )}
                     </span>
                   </li>
                 ))}
               </ul>
             </section>
           )}
+          <RefundsList order={o} />
+          <ReturnsList returns={o.returns} />
         </div>
       </div>
     </section>

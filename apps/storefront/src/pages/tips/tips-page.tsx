@@ -10,13 +10,20 @@ import { PageLoading } from '../../components/page-loading.tsx';
 import { Result } from '../../components/result.tsx';
 import { useMoney } from '../../features/catalog/price.tsx';
 import { usePayOrder } from '../../features/orders/pay.ts';
-import { paymentOutcome } from '../../features/orders/payment-outcome.ts';
+import {
+  automaticRefundOf,
+  paymentOutcome,
+  UNSETTLED_OUTCOMES,
+} from '../../features/orders/payment-outcome.ts';
 import { useDateTime } from '../../features/orders/order-parts.tsx';
 import { orderQuery } from '../../features/orders/queries.ts';
 import { loginPath } from '../../features/session/redirect.ts';
 import { useShopper } from '../../features/session/use-shopper.ts';
 
-/** The webhook usually arrives well within 2 s; the order is asked about every second for up to 30 s. */
+/**
+ * The webhook usually arrives well within 2 s; the order is asked about every second for up to 30 s, until the
+ * payment and, when the order could not keep it, its automatic refund are settled.
+ */
 const POLL_MS = 1000;
 const POLL_LIMIT = 30;
 
@@ -74,6 +81,8 @@ function PaymentState({
   const dateTime = useDateTime();
   // Polls made before the shopper last pressed "check again".
   const [pollBase, setPollBase] = useState(0);
+  // Whether this page saw the named charge pending: the shopper paid, and its news may still be on the way.
+  const [submitted, setSubmitted] = useState(false);
   const queryClient = useQueryClient();
   const query = orderQuery(shopperId, orderId);
   const order = useQuery({
@@ -82,10 +91,14 @@ function PaymentState({
     refetchInterval: (query) => {
       const data = query.state.data;
       if (!data || query.state.status === 'error') return false;
-      if (paymentOutcome(data, chargeId) !== 'processing') return false;
+      if (!UNSETTLED_OUTCOMES.has(paymentOutcome(data, chargeId, { submitted }))) return false;
       return query.state.dataUpdateCount - pollBase < POLL_LIMIT ? POLL_MS : false;
     },
   });
+  const namedPending =
+    !!chargeId && order.data?.charges.some((c) => c.id === chargeId && c.status === 'pending') === true;
+  // Remembered during render (React's pattern for state derived from earlier renders): once seen, it stays.
+  if (namedPending && !submitted) setSubmitted(true);
 
   if (order.isPending) {
     return (
@@ -114,7 +127,66 @@ function PaymentState({
 
   const data = order.data;
   const amount = money(data.total, data.currency);
-  switch (paymentOutcome(data, chargeId)) {
+  const refund = automaticRefundOf(data, chargeId);
+  const refundAmount = refund ? money(refund.amount, refund.currency) : amount;
+  const becauseCancelled = refund?.reason === 'order_cancelled';
+  switch (paymentOutcome(data, chargeId, { submitted })) {
+    case 'voided':
+      return (
+        <Result
+          tone="info"
+          title={<FormattedMessage id="tips.voided" />}
+          actions={
+            <>
+              {data.status === 'pending_payment' && <PayAgain order={data} label="orders.payNow" />}
+              {orderLink(data.id, data.status !== 'pending_payment')}
+            </>
+          }
+        >
+          <p>
+            <FormattedMessage id="tips.voidedText" />
+          </p>
+        </Result>
+      );
+    case 'autoRefunded':
+      return (
+        <Result
+          tone="info"
+          title={<FormattedMessage id="tips.autoRefunded" />}
+          actions={orderLink(data.id, true)}
+        >
+          <p>
+            <FormattedMessage
+              id={becauseCancelled ? 'tips.autoRefundedCancelled' : 'tips.autoRefundedPaid'}
+              values={{ amount: refundAmount }}
+            />
+          </p>
+        </Result>
+      );
+    case 'autoRefunding':
+      return (
+        <Result tone="info" title={<FormattedMessage id="tips.autoRefunding" />} actions={orderLink(data.id)}>
+          <p>
+            <FormattedMessage
+              id={becauseCancelled ? 'tips.autoRefundingCancelled' : 'tips.autoRefundingPaid'}
+              values={{ amount: refundAmount }}
+            />
+          </p>
+          <PageLoading />
+        </Result>
+      );
+    case 'autoRefundFailed':
+      return (
+        <Result
+          tone="warning"
+          title={<FormattedMessage id="tips.autoRefundFailed" />}
+          actions={orderLink(data.id, true)}
+        >
+          <p>
+            <FormattedMessage id="tips.autoRefundFailedText" values={{ amount: refundAmount }} />
+          </p>
+        </Result>
+      );
     case 'paid':
       return (
         <Result

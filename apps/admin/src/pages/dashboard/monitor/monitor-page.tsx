@@ -32,6 +32,7 @@ const ORDER_TAG: Record<string, string> = {
   completed: 'green',
   cancelled: 'default',
   refunded: 'magenta',
+  partially_refunded: 'magenta',
 };
 
 /** Dashboard → monitor: the latest orders and activity, kept current by the server's event stream. */

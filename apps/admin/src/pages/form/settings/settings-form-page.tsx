@@ -43,6 +43,7 @@ interface SettingsFormValues {
   shippingFee: number;
   freeShippingOver: number;
   paymentWindowMinutes: number;
+  returnWindowDays: number;
   contact: { email: string; phone: string; address: LocalizedText };
 }
 
@@ -56,6 +57,7 @@ function toForm(s: AdminShopSettings): SettingsFormValues {
     shippingFee: toMajor(s.shippingFee, s.currency),
     freeShippingOver: toMajor(s.freeShippingOver, s.currency),
     paymentWindowMinutes: s.paymentWindowMinutes,
+    returnWindowDays: s.returnWindowDays,
     contact: s.contact,
   };
 }
@@ -104,6 +106,7 @@ function SettingsForm({ settings }: { settings: AdminShopSettings }) {
       shippingFee: toMinor(values.shippingFee ?? 0, values.currency),
       freeShippingOver: toMinor(values.freeShippingOver ?? 0, values.currency),
       paymentWindowMinutes: values.paymentWindowMinutes,
+      returnWindowDays: values.returnWindowDays,
       contact: {
         email: values.contact.email?.trim() ?? '',
         phone: values.contact.phone?.trim() ?? '',
@@ -229,6 +232,16 @@ function SettingsForm({ settings }: { settings: AdminShopSettings }) {
                   rules={[{ required: true, message: texts['validation.required'] }]}
                 >
                   <InputNumber min={5} max={7 * 24 * 60} precision={0} addonAfter={t('settings.minutes')} />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={8}>
+                <Form.Item
+                  name="returnWindowDays"
+                  label={t('settings.returnWindow')}
+                  extra={t('settings.returnWindowHint')}
+                  rules={[{ required: true, message: texts['validation.required'] }]}
+                >
+                  <InputNumber min={0} max={365} precision={0} addonAfter={t('settings.days')} />
                 </Form.Item>
               </Col>
             </Row>

@@ -16,6 +16,7 @@ import { orderNumber, useFormat } from '../../../features/orders/format.ts';
 import { currencyDigits, toMinor } from '../../../features/shop/money.ts';
 import { shopCurrencyQuery } from '../../../features/shop/queries.ts';
 import { ORDER_STATUSES, OrderStatusBadge } from '../../../features/orders/status.tsx';
+import './orders-list.css';
 
 type Tab = OrderStatus | 'all';
 
@@ -172,6 +173,7 @@ export default function OrdersListPage() {
   return (
     <PageContainer title={t('orders.list.title')} content={t('orders.list.description')}>
       <ProTable<AdminOrderRow>
+        className="orders-table"
         rowKey="id"
         actionRef={actionRef}
         columns={columns}

@@ -8,12 +8,19 @@ import type { AdminOrderDetail, AdminOrderEvent } from '@shop/contract';
 import { ExceptionPanel } from '../../../components/exception-panel.tsx';
 import { PageLoading } from '../../../components/page-loading.tsx';
 import { orderNumber, useFormat } from '../../../features/orders/format.ts';
-import { RefundOrderButton, ShipOrderButton } from '../../../features/orders/order-actions.tsx';
+import { ShipOrderButton } from '../../../features/orders/order-actions.tsx';
+import { RefundOrderButton } from '../../../features/orders/refund-order-button.tsx';
+import { RefundsTable, RefundStatusBadge } from '../../../features/orders/refunds-table.tsx';
+import { ReturnStatusBadge } from '../../../features/returns/return-status.tsx';
 import { isNotFound, orderQuery } from '../../../features/orders/queries.ts';
 import { OrderStatusBadge } from '../../../features/orders/status.tsx';
 
 type Line = AdminOrderDetail['lines'][number];
 type Charge = AdminOrderDetail['charges'][number];
+type OrderReturn = AdminOrderDetail['returns'][number];
+
+/** While the provider has not confirmed a refund, the page asks again every few seconds. */
+const PENDING_POLL_MS = 2000;
 
 function useActorText() {
   const intl = useIntl();
@@ -57,6 +64,12 @@ function LinesTable({ order }: { order: AdminOrderDetail }) {
     },
     { title: t('orders.line.quantity'), dataIndex: 'quantity', align: 'right' },
     {
+      title: t('refunds.line.refunded'),
+      dataIndex: 'refundedQuantity',
+      align: 'right',
+      render: (units: number) => (units > 0 ? units : '—'),
+    },
+    {
       title: t('orders.line.amount'),
       key: 'amount',
       align: 'right',
@@ -65,7 +78,7 @@ function LinesTable({ order }: { order: AdminOrderDetail }) {
   ];
   const totalRow = (label: string, value: string, strong = false) => (
     <Table.Summary.Row>
-      <Table.Summary.Cell index={0} colSpan={3} align="right">
+      <Table.Summary.Cell index={0} colSpan={4} align="right">
         {strong ? <Typography.Text strong>{label}</Typography.Text> : label}
       </Table.Summary.Cell>
       <Table.Summary.Cell index={1} align="right">
@@ -75,7 +88,7 @@ function LinesTable({ order }: { order: AdminOrderDetail }) {
   );
   return (
     <Table<Line>
-      rowKey="skuId"
+      rowKey="id"
       columns={columns}
       dataSource={order.lines}
       pagination={false}
@@ -89,6 +102,8 @@ function LinesTable({ order }: { order: AdminOrderDetail }) {
             order.shipping === 0 ? t('orders.totals.free') : money(order.shipping, order.currency),
           )}
           {totalRow(t('orders.totals.total'), money(order.total, order.currency), true)}
+          {order.refundedAmount > 0 &&
+            totalRow(t('refunds.totals.refunded'), `−${money(order.refundedAmount, order.currency)}`)}
         </Table.Summary>
       )}
     />
@@ -121,6 +136,12 @@ function ChargesTable({ order }: { order: AdminOrderDetail }) {
       dataIndex: 'status',
       render: (s: Charge['status']) => t(`orders.charge.${s}`),
     },
+    {
+      title: t('refunds.charge.refunded'),
+      key: 'refunded',
+      align: 'right',
+      render: (_, c) => (c.refundedAmount > 0 ? money(c.refundedAmount, c.currency) : '—'),
+    },
     { title: t('orders.charge.createdAt'), dataIndex: 'createdAt', render: (at: string) => dateTime(at) },
   ];
   return (
@@ -136,18 +157,66 @@ function ChargesTable({ order }: { order: AdminOrderDetail }) {
   );
 }
 
+function ReturnsTable({ order }: { order: AdminOrderDetail }) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const { money, dateTime } = useFormat();
+  const columns: TableColumnsType<OrderReturn> = [
+    { title: t('returns.field.createdAt'), dataIndex: 'createdAt', render: (at: string) => dateTime(at) },
+    {
+      title: t('returns.field.status'),
+      dataIndex: 'status',
+      render: (status: OrderReturn['status']) => <ReturnStatusBadge status={status} />,
+    },
+    {
+      title: t('returns.field.reason'),
+      dataIndex: 'reason',
+      render: (reason: OrderReturn['reason']) => t(`returns.reason.${reason}`),
+    },
+    {
+      title: t('returns.field.lines'),
+      key: 'lines',
+      render: (_, r) => r.lines.map((l) => `${l.name} × ${l.quantity}`).join(', '),
+    },
+    {
+      title: t('returns.field.amount'),
+      key: 'amount',
+      align: 'right',
+      render: (_, r) => money(r.amount, r.currency),
+    },
+  ];
+  return (
+    <Table<OrderReturn>
+      rowKey="id"
+      columns={columns}
+      dataSource={order.returns}
+      pagination={false}
+      footer={() => <Link to={`/list/returns?orderId=${order.id}`}>{t('returns.openQueue')}</Link>}
+      locale={{
+        emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('returns.none')} />,
+      }}
+    />
+  );
+}
+
 function OrderProfile({ order }: { order: AdminOrderDetail }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const { money, dateTime } = useFormat();
   const actorText = useActorText();
   const number = orderNumber(order.id);
-  const { address, shopper, shipment, refund } = order;
+  const { address, shopper, shipment } = order;
+  const pendingRefund = order.refunds.find((r) => r.status === 'pending');
 
   return (
     <PageContainer
       title={t('orders.detail.title', { number })}
-      subTitle={<OrderStatusBadge status={order.status} />}
+      subTitle={
+        <Space>
+          <OrderStatusBadge status={order.status} />
+          {pendingRefund && <RefundStatusBadge status="pending" />}
+        </Space>
+      }
       extra={[
         order.actions.ship && <ShipOrderButton key="ship" order={order} />,
         order.actions.refund && <RefundOrderButton key="refund" order={order} />,
@@ -259,25 +328,18 @@ function OrderProfile({ order }: { order: AdminOrderDetail }) {
             <ProCard title={t('orders.section.payments')} headerBordered>
               <ChargesTable order={order} />
             </ProCard>
-            <ProCard title={t('orders.section.refund')} headerBordered>
-              {refund ? (
-                <ProDescriptions column={{ xs: 1, sm: 2 }}>
-                  <ProDescriptions.Item label={t('orders.refund.amount')}>
-                    {money(refund.amount, refund.currency)}
-                  </ProDescriptions.Item>
-                  <ProDescriptions.Item label={t('orders.refund.at')}>
-                    {dateTime(refund.createdAt)}
-                  </ProDescriptions.Item>
-                  <ProDescriptions.Item label={t('orders.refund.by')}>
-                    {refund.staff.name}
-                  </ProDescriptions.Item>
-                  <ProDescriptions.Item label={t('orders.refund.reason')}>
-                    {refund.reason || t('orders.field.none')}
-                  </ProDescriptions.Item>
-                </ProDescriptions>
-              ) : (
-                <Typography.Text>{t('orders.refund.none')}</Typography.Text>
-              )}
+            <ProCard
+              title={t('refunds.section', { count: String(order.refunds.length) })}
+              headerBordered
+              extra={
+                order.refundedAmount > 0 &&
+                t('refunds.total', { amount: money(order.refundedAmount, order.currency) })
+              }
+            >
+              <RefundsTable order={order} />
+            </ProCard>
+            <ProCard title={t('returns.section', { count: String(order.returns.length) })} headerBordered>
+              <ReturnsTable order={order} />
             </ProCard>
           </ProCard>
         </ProCard>
@@ -289,7 +351,11 @@ function OrderProfile({ order }: { order: AdminOrderDetail }) {
 /** The template's basic profile as an order's detail: facts, lines and totals, history, money; ship and refund. */
 export default function OrderProfilePage() {
   const { id = '' } = useParams();
-  const order = useQuery(orderQuery(id));
+  const order = useQuery({
+    ...orderQuery(id),
+    refetchInterval: (query) =>
+      query.state.data?.refunds.some((r) => r.status === 'pending') ? PENDING_POLL_MS : false,
+  });
   if (order.isPending) return <PageLoading />;
   if (order.isError) {
     return isNotFound(order.error) ? (
