@@ -49,7 +49,7 @@ const note = (what: string, status: number) => {
   const key = `${what} ${status}`;
   counts.other.set(key, (counts.other.get(key) ?? 0) + 1);
 };
-let elapsed = 0;
+let elapsed: number | undefined;
 try {
   const cookies: string[] = [];
   await forEach(fixture.shoppers, 20, async (shopper, i) => {
@@ -124,7 +124,7 @@ try {
 }
 
 const database = await createDb(fixture.setup);
-let check = '';
+let check: string | undefined;
 try {
   const rows = async <T>(query: ReturnType<typeof sql>) =>
     (await database.db.execute(query)) as unknown as { rows: T[] };
@@ -149,7 +149,7 @@ try {
   if (hasRefunds.rows[0]!.n > 0) {
     const { reconcile } = await import('../apps/api/src/modules/payments/reconciliation.ts');
     const report = await reconcile(database.db);
-    check += `; reconciliation: ${report.checkedOrders} orders, ${report.mismatches.length} mismatches, ${report.settling} settling`;
+    check = `${check}; reconciliation: ${report.checkedOrders} orders, ${report.mismatches.length} mismatches, ${report.settling} settling`;
   }
 } finally {
   await database.close();
@@ -172,9 +172,9 @@ printTable(
     [
       engine,
       String(connections),
-      (counts.orders / elapsed).toFixed(1),
-      (counts.payments / elapsed).toFixed(1),
-      (counts.cancels / elapsed).toFixed(1),
+      (counts.orders / elapsed!).toFixed(1),
+      (counts.payments / elapsed!).toFixed(1),
+      (counts.cancels / elapsed!).toFixed(1),
       String(counts.serverErrors),
       latencyOf(checkoutMs).p50.toFixed(0),
       latencyOf(checkoutMs).p99.toFixed(0),
@@ -183,5 +183,5 @@ printTable(
   ],
 );
 console.log(`Replies: ${[...counts.other].map(([k, v]) => `${k} ×${v}`).join(', ')}`);
-console.log(`Checked: ${check}`);
+console.log(`Checked: ${check ?? 'nothing (the run failed)'}`);
 if (counts.serverErrors > 0) process.exitCode = 1;
