@@ -13,6 +13,7 @@ import {
   type Json,
   type TestApp,
 } from '../../testing.ts';
+import { buildApp } from '../../app.ts';
 import { SANDBOX_CARDS } from './sandbox-gateway.routes.ts';
 import { signWebhook } from './webhooks.ts';
 
@@ -353,6 +354,45 @@ describe('money the order cannot keep', () => {
     expect(mails.some((m) => /giving back a payment/.test(m.subject))).toBe(true);
     const detail = (await call('GET', `/v1/admin/orders/${order.id}`, staffCookie)).body.data;
     expect(detail.refunds).toMatchObject([{ kind: 'automatic', staff: null }]);
+    expect((await reconciliation()).mismatches).toEqual([]);
+  });
+});
+
+describe('after a crash', () => {
+  it('a restarted shop applies a capture its order never took, and gives back one no order keeps', async () => {
+    const buyer = await shopper();
+    const unpaid = await placeOrder(buyer);
+    const cancelled = await placeOrder(buyer);
+    const stuckCharge = (await newCharge(buyer, unpaid.id)).body.data;
+    const lateCharge = (await newCharge(buyer, cancelled.id)).body.data;
+    expect((await call('POST', `/v1/home/orders/${cancelled.id}/cancel`, buyer.cookie)).status).toBe(200);
+    // What an older shop could leave behind: captures recorded without their effect.
+    for (const id of [stuckCharge.id, lateCharge.id]) {
+      await t.database.db
+        .update(schema.charges)
+        .set({ status: 'succeeded' })
+        .where(eq(schema.charges.id, id));
+    }
+    expect((await reconciliation()).mismatches.map((m: Json) => m.orderId).sort()).toEqual(
+      [unpaid.id, cancelled.id].sort(),
+    );
+
+    const restarted = await buildApp({ logLevel: 'silent', storefrontDist: '/nonexistent' }, t.database);
+    try {
+      await restarted.ready();
+      for (let i = 0; i < 50 && (await orderView(buyer, unpaid.id)).status !== 'paid'; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      await deliverSandboxWebhooks(t);
+    } finally {
+      await restarted.close();
+    }
+    expect((await orderView(buyer, unpaid.id)).status).toBe('paid');
+    const back = await orderView(buyer, cancelled.id);
+    expect(back.status).toBe('cancelled');
+    expect(back.refunds).toMatchObject([
+      { kind: 'automatic', status: 'succeeded', reason: 'order_cancelled' },
+    ]);
     expect((await reconciliation()).mismatches).toEqual([]);
   });
 });

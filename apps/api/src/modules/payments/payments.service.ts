@@ -416,7 +416,46 @@ export class PaymentsService {
       .where(and(isNull(refunds.sentAt), eq(refunds.status, 'pending'), lt(refunds.createdAt, cutoff)))
       .limit(100);
     for (const refund of unsent) await this.sendToProvider(refund);
-    return unsent.length;
+    return unsent.length + (await this.settleCaptures());
+  }
+
+  /**
+   * Captures no order kept: a succeeded charge of an order still unpaid (applied now), or of an order that is
+   * cancelled or was paid by another charge (given back). Applying events atomically leaves none of these; data
+   * written before that rule, or by hand, is settled here by the same rules as a live event.
+   */
+  private async settleCaptures(): Promise<number> {
+    const result = await this.db.execute<{ charge_id: string }>(sql`
+      select c.id as charge_id from charges c join orders o on o.id = c.order_id
+      where c.status = 'succeeded'
+        and not exists (select 1 from refunds r where r.charge_id = c.id and r.kind = 'automatic')
+        and (o.status in ('pending_payment', 'cancelled') or exists (
+          select 1 from charges k where k.order_id = c.order_id and k.id <> c.id
+            and k.status in ('succeeded', 'partially_refunded', 'refunded') and (k.created_at, k.id) < (c.created_at, c.id)
+            and not exists (select 1 from refunds r where r.charge_id = k.id and r.kind = 'automatic')))
+      limit 100`);
+    const stuck = (result as unknown as { rows: { charge_id: string }[] }).rows;
+    for (const { charge_id: chargeId } of stuck) {
+      const after: (() => Promise<void>)[] = [];
+      await transact(this.db, async (tx) => {
+        after.length = 0;
+        const known = await this.findChargeIn(tx, chargeId);
+        const order = known && (await this.orders.lock(tx, known.orderId));
+        const [charge] = await tx.select().from(charges).where(eq(charges.id, chargeId)).for('update');
+        if (!order || !charge || charge.status !== 'succeeded') return;
+        if (order.status === 'pending_payment') {
+          await this.orders.payIn(tx, order);
+          await this.voidPendingCharges(tx, order.id);
+          after.push(() => this.orders.afterPaid(order.id));
+          return;
+        }
+        const refund = await this.refundSurplus(tx, order, charge);
+        after.push(() => this.sendToProvider(refund));
+        after.push(() => this.orders.announce('paymentReturned', order.id, { amount: charge.amount }));
+      });
+      for (const step of after) await step();
+    }
+    return stuck.length;
   }
 
   /** The charge that paid the order: captured and not given back automatically. */
