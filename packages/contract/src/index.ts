@@ -5,6 +5,7 @@ export * from './media.ts';
 export * from './messages.ts';
 export * from './query.ts';
 export * from './field-checks.ts';
+export * from './order-values.ts';
 export * from './validation.ts';
 export * from './schemas/catalog.ts';
 export * from './schemas/shop.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { changingSomething, idField, phoneField, textParam, intParam } from '../validation.ts';
 import { moneySchema } from './catalog.ts';
+import { returnReasonValues } from '../order-values.ts';
 
 export const addressBodySchema = z.strictObject({
   name: textParam(60).min(1, { error: 'validation.required' }),
@@ -183,17 +184,6 @@ export const orderRefundSchema = z.object({
   lines: z.array(refundLineSchema),
 });
 export type OrderRefund = z.infer<typeof orderRefundSchema>;
-
-/** Why a shopper sends goods back (the shopper picks one; staff read it in their language). */
-export const returnReasonValues = [
-  'damaged',
-  'wrong_item',
-  'not_as_described',
-  'size_or_fit',
-  'no_longer_needed',
-  'other',
-] as const;
-export type ReturnReason = (typeof returnReasonValues)[number];
 
 /** `new` → `approved` | `rejected`; `approved` → `received` (goods back) → `refunded`. */
 export const returnStatusValues = ['new', 'approved', 'rejected', 'received', 'refunded'] as const;
