@@ -1,4 +1,4 @@
-// autocannon ships no types and @types/autocannon is not installed: this covers the part run.ts uses.
+// autocannon ships no types and @types/autocannon is not installed: this covers the part run.ts and mixed.ts use.
 declare module 'autocannon' {
   interface Options {
     url: string;
@@ -15,8 +15,12 @@ declare module 'autocannon' {
     average: number;
     p50: number;
     p99: number;
+    /** The largest sample (latency: the slowest reply). */
+    max: number;
     /** Requests completed, or bytes received. */
     total: number;
+    /** Requests only: sent, answered or not (those under way when the run ended are dropped). */
+    sent?: number;
   }
 
   interface Result {

@@ -23,9 +23,7 @@
  * bench/results/profiles/checkout-<engine>/ (slower: not a run to record). bench/results/checkout-latest.json
  * keeps the last run of each engine.
  */
-import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { once } from 'node:events';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -41,7 +39,7 @@ import {
 import { BackendCpu, cpuBetween } from './checkout-pg-cpu.ts';
 import { Client, forEach, latencyOf, runFor, type Latency, type Reply } from './checkout-load.ts';
 import type { CheckoutServerSetup } from './checkout-server.ts';
-import { CPU_QUERY, type CpuMessage, type ReadyMessage } from './ipc.ts';
+import { forkServer } from './ipc.ts';
 import { percent, printTable, at, positiveIntegerFromEnv } from './report.ts';
 
 const WARMUP_SECONDS = 2;
@@ -254,37 +252,12 @@ async function startServer(
   setup: CheckoutServerSetup,
   backends: BackendCpu | undefined,
 ): Promise<BenchServer> {
-  const child = fork(new URL('checkout-server.ts', import.meta.url), {
-    execArgv: [
-      '--import',
-      'tsx',
-      ...(profile
-        ? ['--cpu-prof', `--cpu-prof-dir=${new URL(`profiles/checkout-${engine}`, resultsDir).pathname}`]
-        : []),
-    ],
+  const server = await forkServer(new URL('checkout-server.ts', import.meta.url), setup, {
+    execArgv: profile
+      ? ['--cpu-prof', `--cpu-prof-dir=${new URL(`profiles/checkout-${engine}`, resultsDir).pathname}`]
+      : [],
   });
-  const exited = once(child, 'exit');
-  child.send(setup);
-  const port = await Promise.race([
-    once(child, 'message').then(([message]) => (message as ReadyMessage).port),
-    exited.then(([code, signal]) => {
-      throw new Error(`bench/checkout-server.ts stopped before listening (${signal ?? `exit code ${code}`})`);
-    }),
-  ]);
-  return {
-    port,
-    backends,
-    cpuMicros: async () => {
-      child.send(CPU_QUERY);
-      const [message] = await once(child, 'message');
-      return (message as CpuMessage).cpuMicros;
-    },
-    stop: async () => {
-      if (child.connected) child.disconnect();
-      const [code] = await exited;
-      if (code !== 0) throw new Error(`bench/checkout-server.ts did not stop cleanly (exit code ${code})`);
-    },
-  };
+  return { ...server, backends };
 }
 
 /**

@@ -61,7 +61,7 @@ function nonEmpty<T>(items: readonly T[]): readonly [T, ...T[]] {
 /** A price near `cents`, ending in 99 cents. */
 const charmPrice = (cents: number) => Math.max(99, Math.round(cents / 100) * 100 - 1);
 
-function planGoods(index: number, listedBefore: number) {
+export function planGoods(index: number, listedBefore: number) {
   const random = randomStream(`bench-goods:${index}`);
   const template = pickOne(random, TEMPLATES);
   const brand = pickOne(random, BRANDS);

@@ -2,9 +2,12 @@
  * The shop as `apps/api/src/server.ts` starts it (migrate, reference data, demo seed, buildApp), on a
  * throw-away database: PGlite in a fresh temp dir, or with BENCH_DATABASE_URL a new database on that
  * PostgreSQL server. Either is removed when the bench lets go. With BENCH_CATALOG_GOODS=n (set by run.ts for
- * the search scenarios) n generated goods join the demo catalog before the app starts.
+ * the search scenarios) n generated goods join the demo catalog before the app starts, written by another
+ * process (seed-catalog-child.ts), as a restarted shop finds them.
  */
+import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,28 +17,27 @@ import { buildApp } from '@shop/api';
 import { createDb, type Database } from '@shop/db';
 import { seedDemo, seedReferenceData } from '@shop/db/seed';
 import { serveUntilParentLeaves } from './ipc.ts';
-import { seedLargeCatalog } from './seed-large-catalog.ts';
 
 /** The storefront the real server would serve; it does not touch the API routes being measured. */
 const storefrontDist = fileURLToPath(new URL('../apps/storefront/dist', import.meta.url));
 
 interface ScratchDatabase {
-  database: Database;
-  /** Closes the database and deletes it. */
+  /** A PGlite data directory or a PostgreSQL URL: where the shop's data is. */
+  where: string;
+  open(): Promise<Database>;
+  /** Closes the database if open and deletes it. */
   discard(): Promise<void>;
 }
 
-async function openScratchDatabase(serverUrl: string | undefined): Promise<ScratchDatabase> {
+async function makeScratchDatabase(serverUrl: string | undefined): Promise<ScratchDatabase> {
+  let database: Database | undefined;
   if (!serverUrl) {
     const dataDir = await mkdtemp(join(tmpdir(), 'shop-bench-'));
-    const database = await createDb({ dataDir }).catch(async (error: unknown) => {
-      await rm(dataDir, { recursive: true, force: true });
-      throw error;
-    });
     return {
-      database,
+      where: dataDir,
+      open: async () => (database = await createDb({ dataDir })),
       discard: async () => {
-        await database.close();
+        await database?.close();
         await rm(dataDir, { recursive: true, force: true });
       },
     };
@@ -44,14 +46,27 @@ async function openScratchDatabase(serverUrl: string | undefined): Promise<Scrat
   await adminQuery(serverUrl, `create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await createDb({ databaseUrl: url.toString(), dataDir: '' });
   return {
-    database,
+    where: url.toString(),
+    open: async () => (database = await createDb({ databaseUrl: url.toString(), dataDir: '' })),
     discard: async () => {
-      await database.close();
+      await database?.close();
       await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
     },
   };
+}
+
+/** Seeds the catalog in a process of its own (seed-catalog-child.ts says why). */
+async function seedInChild(where: string, goods: number): Promise<void> {
+  const child = fork(
+    fileURLToPath(new URL('seed-catalog-child.ts', import.meta.url)),
+    [where, String(goods)],
+    {
+      execArgv: ['--import', 'tsx'],
+    },
+  );
+  const [code, signal] = (await once(child, 'exit')) as [number | null, NodeJS.Signals | null];
+  if (code !== 0) throw new Error(`seeding the catalog failed (${signal ?? `exit code ${code}`})`);
 }
 
 async function adminQuery(serverUrl: string, sql: string): Promise<void> {
@@ -64,20 +79,14 @@ async function adminQuery(serverUrl: string, sql: string): Promise<void> {
   }
 }
 
-const scratch = await openScratchDatabase(process.env.BENCH_DATABASE_URL);
+const scratch = await makeScratchDatabase(process.env.BENCH_DATABASE_URL);
 try {
-  const { database } = scratch;
+  const catalogGoods = Number(process.env.BENCH_CATALOG_GOODS ?? 0);
+  if (catalogGoods > 0) await seedInChild(scratch.where, catalogGoods);
+  const database = await scratch.open();
   await database.migrate();
   await seedReferenceData(database.db);
-  await seedDemo(database.db);
-  const catalogGoods = Number(process.env.BENCH_CATALOG_GOODS ?? 0);
-  if (catalogGoods > 0) {
-    const seeded = await seedLargeCatalog(database.db, catalogGoods);
-    console.log(
-      `  seeded ${seeded.goods} goods with ${seeded.skus} SKUs on ${database.kind}: inserts ${seeded.insertMs} ms, ` +
-        `indexes ${seeded.indexMs} ms, vacuum ${seeded.vacuumMs} ms`,
-    );
-  }
+  if (catalogGoods === 0) await seedDemo(database.db);
   const app = await buildApp({ logLevel: 'warn', storefrontDist }, database);
   await app.listen({ port: 0, host: '127.0.0.1' });
   serveUntilParentLeaves(app.server, async () => {

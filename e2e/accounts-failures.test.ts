@@ -151,12 +151,16 @@ describe('refusals from the server', () => {
     });
   });
 
-  it('says an activation link that was already used is not valid, and offers a new one', async () => {
+  it('says the account is active when its link is opened again, and an unknown link is not valid', async () => {
     const link = linkIn((await mailbox(baseUrl, bo.email))[0]!, '/registersucess');
     await asShopper('en-US', async ({ page, errors }) => {
       await page.goto(link);
       await page.getByRole('heading', { level: 1, name: 'Your account is active' }).waitFor();
       await page.goto(link);
+      await page.getByRole('heading', { level: 1, name: 'Your account is already active' }).waitFor();
+      await page.locator('main').getByRole('link', { name: 'Log in', exact: true }).waitFor();
+
+      await page.goto('/registersucess?token=not-a-mailed-token');
       await page.getByRole('heading', { level: 1, name: 'The account could not be activated' }).waitFor();
       await page.locator('main').getByText('This link is not valid or has already been used.').waitFor();
       const resend = page.getByRole('link', { name: 'Send a new activation email' });

@@ -4,14 +4,7 @@ import type { Browser } from 'playwright-core';
 import { launchChromium, openShopper, seriousAdminViolations } from './support/browser.ts';
 import type { ShopperPage } from './support/browser.ts';
 import type { TestShopper } from './support/accounts.ts';
-import {
-  activatedShopper,
-  data,
-  orderNumber,
-  placeAndPay,
-  signInWithAddress,
-  wellStockedSku,
-} from './support/orders.ts';
+import { activatedShopper, data, placeAndPay, signInWithAddress, wellStockedSku } from './support/orders.ts';
 import { loginAsStaff, STAFF_ACCOUNTS } from './support/staff.ts';
 
 const baseUrl = inject('baseUrl');
@@ -21,7 +14,7 @@ let staff: ShopperPage;
 let buyer: TestShopper;
 let addressId = '';
 let ordersBefore = 0;
-let order: { id: string; total: number; currency: string };
+let order: { id: string; number: string; total: number; currency: string };
 
 const utcDay = (offset = 0) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
@@ -59,6 +52,16 @@ beforeAll(async () => {
   staff = await openShopper(browser, baseUrl, 'en-US');
   await loginAsStaff(staff.page, 'staff');
   ordersBefore = await ordersToday(staff.page);
+  // An order left unpaid, as shoppers leave them: the monitor lists it among the latest, with its status tag.
+  await data(
+    shopper.page.request.post('/v1/home/orders', {
+      data: {
+        addressId,
+        items: [{ skuId: await wellStockedSku(shopper.page.request), quantity: 1 }],
+        note: '',
+      },
+    }),
+  );
 });
 afterAll(() => browser?.close());
 
@@ -75,7 +78,7 @@ describe('the live monitor', () => {
     // Not waiting for the webhook here: the monitor is to show the payment as it lands.
     order = await placeAndPay(request, { addressId, skuId: await wellStockedSku(request) }, false);
     const orders = page.getByTestId('monitor-orders');
-    const row = orders.locator('li', { hasText: `Order ${orderNumber(order.id)}` });
+    const row = orders.locator('li', { hasText: `Order ${order.number}` });
     await row.waitFor({ timeout: 30_000 });
     await row.getByText('Paid', { exact: true }).waitFor({ timeout: 30_000 });
     expect(await page.evaluate(() => (window as unknown as { monitorMark?: string }).monitorMark)).toBe(
@@ -88,7 +91,7 @@ describe('the live monitor', () => {
     await expect.poll(() => paidToday.textContent(), { timeout: 10_000 }).toBe(String(ordersBefore + 1));
     await page
       .getByRole('list', { name: 'Activity' })
-      .getByText(`confirmed payment of order ${orderNumber(order.id)}`)
+      .getByText(`confirmed payment of order ${order.number}`)
       .waitFor();
     expect(scriptErrors(staff.errors)).toEqual([]);
   });
@@ -104,7 +107,7 @@ describe('the workplace', () => {
       })
       .waitFor();
     const toShip = page.getByTestId('orders-to-ship');
-    await toShip.getByRole('link', { name: `Order ${orderNumber(order.id)}` }).waitFor();
+    await toShip.getByRole('link', { name: `Order ${order.number}` }).waitFor();
     await page.getByRole('link', { name: 'All orders to ship' }).waitFor();
     await page.getByRole('list', { name: 'Recent activity' }).locator('time').first().waitFor();
     expect(await pageViolations(page)).toEqual([]);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Category, GoodsDetail } from '@shop/contract';
 import { launchChromium, openShopper, seriousAdminViolations } from './support/browser.ts';
-import { activatedShopper, data, orderNumber, placeAndPay, signInWithAddress } from './support/orders.ts';
+import { activatedShopper, data, placeAndPay, signInWithAddress } from './support/orders.ts';
 import { loginAsStaff } from './support/staff.ts';
 
 const baseUrl = inject('baseUrl');
@@ -64,7 +64,7 @@ describe('the goods editor', () => {
     try {
       const { page } = admin;
       await page.goto('/admin/form/goods');
-      await pageTitle(page, 'New goods').waitFor();
+      await pageTitle(page, 'New product').waitFor();
 
       await page.getByLabel('Category').click();
       await page.getByLabel('Category').fill(category.name);
@@ -100,7 +100,7 @@ describe('the goods editor', () => {
       await page.getByRole('button', { name: 'Save' }).click();
 
       await page.waitForURL(/\/admin\/result\/success$/);
-      await page.getByRole('heading', { name: 'Goods created' }).waitFor();
+      await page.getByRole('heading', { name: 'Product created' }).waitFor();
       expect(admin.errors).toEqual([]);
     } finally {
       await admin.context.close();
@@ -148,7 +148,7 @@ describe('the goods editor', () => {
       await fill(page, 'Price of Blue', '21');
       await page.getByRole('button', { name: 'Save' }).click();
       await page.waitForURL(/\/admin\/result\/success$/);
-      await page.getByRole('heading', { name: 'Goods saved' }).waitFor();
+      await page.getByRole('heading', { name: 'Product saved' }).waitFor();
       expect(admin.errors).toEqual([]);
     } finally {
       await admin.context.close();
@@ -167,7 +167,7 @@ describe('the goods editor', () => {
       const request = shopper.page.request;
       const addressId = await signInWithAddress(request, buyer);
       const order = await placeAndPay(request, { addressId, skuId: skuIds[1]! });
-      const number = orderNumber(order.id);
+      const number = order.number;
 
       const { page } = admin;
       await page.goto('/admin/dashboard/workplace');
@@ -245,8 +245,8 @@ describe('the catalog pages', () => {
   afterAll(() => admin?.context.close());
 
   it.each([
-    ['/admin/list/goods', 'Goods'],
-    ['/admin/form/goods', 'New goods'],
+    ['/admin/list/goods', 'Products'],
+    ['/admin/form/goods', 'New product'],
     ['/admin/form/goods/:id', 'Edit'],
     ['/admin/list/categories', 'Categories'],
     ['/admin/list/coupons', 'Coupons'],

@@ -10,7 +10,6 @@ import type { ShopperPage } from './support/browser.ts';
 import { mailbox, unexpectedErrors } from './support/accounts.ts';
 import {
   activatedShopper,
-  orderNumber,
   placeAndPay,
   signInWithAddress,
   wellStockedSku,
@@ -28,7 +27,7 @@ let buyer: TestShopper;
 /** Serious and critical axe violations of a whole back-office page: content, dialogs and layout (menu, header). */
 const pageViolations = (page: Page) => seriousAdminViolations(page);
 
-const number = (order: PlacedOrder) => orderNumber(order.id);
+const number = (order: PlacedOrder) => order.number;
 const staffPage = (): Page => staff.page;
 const usd = (cents: number) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
@@ -88,6 +87,36 @@ describe('staff ship an order the shopper paid', () => {
       .poll(() => main.locator('.ant-timeline').textContent())
       .toMatch(/Pending payment.*by the shopper.*Paid.*by the payment service/);
     expect(await pageViolations(page)).toEqual([]);
+  });
+
+  it('name it by the one number the shopper sees on their order page and list and in the placed-order mail', async () => {
+    const page = shopper.page;
+    await page.goto(`/my/order?id=${shipped.id}`);
+    await page.getByRole('heading', { level: 1, name: 'Order details' }).waitFor();
+    const numberShown = page
+      .locator('main dl.facts dt', { hasText: 'Order number' })
+      .locator('xpath=following-sibling::dd[1]');
+    await expect.poll(() => numberShown.textContent()).toMatch(/^\d+$/);
+    const shown = (await numberShown.textContent())!;
+    expect(shown).toBe(shipped.number);
+    // The id stays in the address only; the page never shows it.
+    expect(await page.locator('main').textContent()).not.toContain(shipped.id);
+
+    await page.goto('/my/order');
+    await page.getByRole('heading', { level: 2, name: `Order ${shown}` }).waitFor();
+
+    // The back office's order page, where staff are, says the same number.
+    const staff = staffPage();
+    await staff.getByText(`Order ${shown}`, { exact: true }).first().waitFor();
+    const staffNumber = staff
+      .locator('.ant-descriptions-item', { hasText: 'Order number' })
+      .locator('.ant-descriptions-item-content');
+    await expect.poll(() => staffNumber.textContent()).toBe(shown);
+
+    const placedMail = (await mailbox(baseUrl, buyer.email)).find((m) =>
+      m.subject.includes(`order ${shown} received`),
+    );
+    expect(placedMail?.text).toContain(`order ${shown}`);
   });
 
   it('ship it with a carrier and a tracking number, checked before sending', async () => {
@@ -181,8 +210,8 @@ describe('shoppers and the global search', () => {
   it('find the order, the shopper and goods from one search box', async () => {
     const page = staffPage();
     await page.goto('/admin/list/search');
-    await page.getByLabel('Search goods, orders and shoppers').fill(buyer.email);
-    await page.getByLabel('Search goods, orders and shoppers').press('Enter');
+    await page.getByLabel('Search products, orders and shoppers').fill(buyer.email);
+    await page.getByLabel('Search products, orders and shoppers').press('Enter');
     await page.waitForURL(/\/admin\/list\/search\?q=/);
     await page.getByRole('tab', { name: 'Orders (2)' }).waitFor();
     await page.getByRole('tabpanel', { name: 'Orders (2)' }).getByText(buyer.email).first().waitFor();
@@ -192,6 +221,16 @@ describe('shoppers and the global search', () => {
       .getByRole('link', { name: buyer.email })
       .waitFor();
     expect(await pageViolations(page)).toEqual([]);
+
+    // An order number as staff type it, with its "#".
+    const search = page.getByLabel('Search products, orders and shoppers');
+    await search.fill(`#${number(refunded)}`);
+    await search.press('Enter');
+    await page.getByRole('tab', { name: 'Orders (1)' }).click();
+    await page
+      .getByRole('tabpanel', { name: 'Orders (1)' })
+      .getByRole('link', { name: `Open order ${number(refunded)}` })
+      .waitFor();
     // Before logging in, the back office asks who is logged in and is told "nobody" (401).
     expect(unexpectedErrors(staff.errors, ['/v1/admin/me'])).toEqual([]);
   });

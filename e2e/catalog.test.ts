@@ -3,6 +3,8 @@ import type { Browser, Page } from 'playwright-core';
 import type { Category, GoodsDetail, GoodsSummary } from '@shop/contract';
 import { DEMO_FACTS } from '@shop/db/seed';
 import { launchChromium, openShopper, seriousAccessibilityViolations } from './support/browser.ts';
+import { listedIds } from './support/listing.ts';
+import { staffCookie } from './support/staff.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -21,18 +23,6 @@ interface Envelope<T> {
 async function api<T>(path: string, locale = 'en-US'): Promise<Envelope<T>> {
   const response = await fetch(`${baseUrl}/v1${path}`, { headers: { 'Accept-Language': locale } });
   return (await response.json()) as Envelope<T>;
-}
-
-/** The goods ids the listing shows, in order, once it shows the current query's goods (not the previous ones). */
-async function listedIds(page: Page): Promise<string[]> {
-  const results = page.locator('section.listing-results');
-  await results.locator('a.goods-card, .empty').first().waitFor();
-  await expect.poll(() => results.getAttribute('aria-busy')).not.toBe('true');
-  await expect.poll(() => results.locator('.stale, .skeleton-card').count()).toBe(0);
-  const hrefs = await results
-    .locator('a.goods-card')
-    .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
-  return hrefs.map((href) => new URL(href, 'http://x').searchParams.get('id') ?? '');
 }
 
 const searchParam = (page: Page, name: string) => new URL(page.url()).searchParams.get(name);
@@ -126,6 +116,11 @@ describe('the listing', () => {
       // Pages: each has its own address.
       await page.getByRole('link', { name: 'Next' }).click();
       await page.waitForURL((url) => url.searchParams.get('page') === '2');
+      // The address changes before the page renders (React Router navigates in a transition): until the pager
+      // says page 2, the grid still shows page 1, unmarked.
+      await expect
+        .poll(() => page.locator('.pager [aria-current="page"]').textContent())
+        .toMatch(/^Page 2 of /);
       const second = await listedIds(page);
       expect(second.some((id) => all.includes(id))).toBe(false);
 
@@ -276,6 +271,107 @@ describe('goods pictures', () => {
       expect(errors).toEqual([]);
     } finally {
       await context.close();
+    }
+  });
+});
+
+describe('page titles', () => {
+  it.each([
+    ['en-US', 'Results for “{keyword}”'],
+    ['zh-CN', '“{keyword}”的搜索结果'],
+  ] as const)(
+    'in %s name the goods, the search and the category the page shows',
+    async (locale, resultsFor) => {
+      const shopName = (await api<{ shopName: string }>('/home/systems', locale)).data.shopName;
+      const categories = (await api<Category[]>('/home/categories', locale)).data;
+      const category = categories.find((c) => c.parentId === null && c.sort === 0);
+      if (!category) throw new Error('the demo catalog has no first top-level category');
+      const { goodsId } = DEMO_FACTS.partlySoldOut;
+      const goods = (await api<GoodsDetail>(`/home/goods/${goodsId}`, locale)).data;
+      const keyword = DEMO_FACTS.search.keyword[locale];
+
+      const { context, page, errors } = await openShopper(browser, baseUrl, locale);
+      try {
+        await page.goto(`/detail?id=${goodsId}`);
+        await expect.poll(() => page.title()).toBe(`${goods.name} · ${shopName}`);
+
+        await page.goto(`/?keyword=${encodeURIComponent(keyword)}`);
+        await expect
+          .poll(() => page.title())
+          .toBe(`${resultsFor.replace('{keyword}', keyword)} · ${shopName}`);
+
+        // Back home the route's title again; a category chosen there names the listing.
+        await page.goto('/');
+        await page.locator('.category-grid').getByRole('link', { name: category.name }).click();
+        await expect.poll(() => page.title()).toBe(`${category.name} · ${shopName}`);
+        expect(new URL(page.url()).searchParams.get('categoryId')).toBe(category.id);
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+  );
+});
+
+describe("the home page's categories", () => {
+  /** A staff API call from the test itself. */
+  async function staff<T>(cookie: string, method: string, path: string, body?: object): Promise<T> {
+    const reply = await fetch(`${baseUrl}/v1${path}`, {
+      method,
+      headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const envelope = (await reply.json()) as { code: number; data: T; msg: unknown };
+    if (envelope.code !== 200) throw new Error(`${method} ${path}: ${JSON.stringify(envelope.msg)}`);
+    return envelope.data;
+  }
+
+  it('lists a category only while it has goods on shelf, so none leads to "no products"', async () => {
+    const cookie = await staffCookie(baseUrl, 'staff');
+    const name = `Kites ${Date.now().toString(36)}`;
+    const category = await staff<{ id: string }>(cookie, 'POST', '/admin/categories', {
+      name: { 'en-US': name },
+      parentId: null,
+      icon: '',
+      sort: 99,
+    });
+    const { goodsId } = DEMO_FACTS.partlySoldOut;
+    const image = (await api<GoodsDetail>(`/home/goods/${goodsId}`)).data.image;
+    const { context, page, errors } = await openShopper(browser, baseUrl, 'en-US');
+    const grid = page.locator('.category-grid');
+    const shown = async () => {
+      await expect.poll(() => grid.getAttribute('aria-busy')).toBe('false');
+      return grid.getByRole('link').allTextContents();
+    };
+    let goods: { id: string } | undefined;
+    try {
+      await page.goto('/');
+      const before = await shown();
+      expect(before.length).toBeGreaterThan(0);
+      expect(before).not.toContain(name);
+
+      goods = await staff<{ id: string }>(cookie, 'POST', '/admin/goods', {
+        categoryId: category.id,
+        translations: { 'en-US': { name: `${name} delta kite`, description: 'Flies in light wind.' } },
+        images: [image],
+        options: [],
+        skus: [{ options: [], price: 1990, originalPrice: null, stock: 4 }],
+        onShelf: true,
+      });
+      await page.reload();
+      expect(await shown()).toContain(name);
+      await grid.getByRole('link', { name }).click();
+      await expect.poll(() => listedIds(page)).toEqual([goods.id]);
+
+      // Its last goods leaves the shelf: the category leaves the home page with it.
+      await staff(cookie, 'POST', '/admin/goods/shelf', { ids: [goods.id], onShelf: false });
+      await page.goto('/');
+      expect(await shown()).not.toContain(name);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+      if (goods) await staff(cookie, 'DELETE', `/admin/goods/${goods.id}`);
+      await staff(cookie, 'DELETE', `/admin/categories/${category.id}`);
     }
   });
 });

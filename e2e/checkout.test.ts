@@ -143,8 +143,9 @@ describe('a new shopper buys from the cart and pays with the sandbox card', () =
     await page.getByLabel('Phone number without country code').fill('11 98765 4321');
     await page.getByLabel('Country or region', { exact: true }).selectOption('BR');
     await page.getByLabel('State or province').selectOption('BR-SP');
+    await page.getByLabel('City').selectOption({ label: 'São Paulo' });
     await page.getByLabel('Street address').fill('Rua Augusta 100, apto 12');
-    await page.getByLabel('Postal code (optional)').fill('01305-000');
+    await page.getByLabel('Postal code', { exact: true }).fill('01305-000');
     await page.getByRole('button', { name: 'Save address' }).click();
 
     const address = page.getByRole('radio', { name: /Ana Souza/ });
@@ -188,6 +189,11 @@ describe('a new shopper buys from the cart and pays with the sandbox card', () =
     await page.getByRole('link', { name: 'View order' }).click();
     await heading('Order details').waitFor();
     await main().getByText('Ana Souza').waitFor();
+    const numberShown = main()
+      .locator('dl.facts dt', { hasText: 'Order number' })
+      .locator('xpath=following-sibling::dd[1]');
+    await expect.poll(() => numberShown.textContent()).toMatch(/^\d+$/);
+    const number = (await numberShown.textContent())!;
     await main().getByText('Please ring twice.').waitFor();
     const history = main().locator('.timeline');
     await expect
@@ -203,6 +209,8 @@ describe('a new shopper buys from the cart and pays with the sandbox card', () =
     await panel.getByRole('article').first().waitFor();
     expect(await panel.getByRole('article').count()).toBe(1);
     await panel.getByText('Paid', { exact: true }).waitFor();
+    // Named by its number, the one the order page shows, with the date beside it.
+    await panel.getByRole('heading', { level: 2, name: `Order ${number}` }).waitFor();
     // The cart's bought lines are gone.
     const cart = await page.request.get('/v1/home/cart');
     expect(((await cart.json()) as { data: { items: unknown[] } }).data.items).toEqual([]);
@@ -250,7 +258,9 @@ describe('the address book', () => {
     await page.getByLabel('Phone number without country code').fill('415 555 0132');
     await page.getByLabel('Country or region', { exact: true }).selectOption('US');
     await page.getByLabel('State or province').selectOption('US-CA');
+    await page.getByLabel('City').selectOption({ label: 'San Francisco' });
     await page.getByLabel('Street address').fill('88 Harbor Street');
+    await page.getByLabel('Postal code', { exact: true }).fill('94105');
     await page.getByRole('button', { name: 'Save address' }).click();
 
     await card('Bo Chen').waitFor();

@@ -142,7 +142,8 @@ async function openPayPage(page: Page, locale: Locale, orderId: string) {
 
 /** Pays 4242… on the gateway's page, which sends the browser back to /tips for this pay link. */
 async function payOnGateway(page: Page): Promise<string> {
-  const chargeId = page.url().split('/').pop()!;
+  // The gateway's address ends in the charge's id, before the language the shop asked the page in (?lang=…).
+  const chargeId = new URL(page.url()).pathname.split('/').pop()!;
   await page.locator('#card').fill('4242 4242 4242 4242');
   await page.locator('button[type="submit"]').click();
   await page.waitForURL('**/tips?orderId=*');

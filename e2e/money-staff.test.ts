@@ -4,7 +4,7 @@ import { launchChromium, openShopper, seriousAdminViolations } from './support/b
 import type { ShopperPage } from './support/browser.ts';
 import { codeIn, linkIn, uniqueShopper, unexpectedErrors } from './support/accounts.ts';
 import type { Mail, TestShopper } from './support/accounts.ts';
-import { data, orderNumber, signInWithAddress } from './support/orders.ts';
+import { data, signInWithAddress } from './support/orders.ts';
 import { startShop } from './support/shop-server.ts';
 import type { RunningShop } from './support/shop-server.ts';
 import { ensureStaffMember, loginAsStaff, STAFF_ACCOUNTS, staffCookie } from './support/staff.ts';
@@ -41,6 +41,8 @@ interface OrderLine {
 }
 interface OrderDetail {
   id: string;
+  /** The number people name the order by. */
+  number: string;
   status: string;
   total: number;
   currency: string;
@@ -184,7 +186,7 @@ describe('staff refund one line of a paid order', () => {
     ]);
     const line = order.lines.find((l) => l.skuId === first)!;
     const stockBefore = await stockOf(line);
-    const number = orderNumber(order.id);
+    const number = order.number;
 
     const page = staffPage();
     await page.goto(`/admin/profile/order/${order.id}`);
@@ -234,7 +236,7 @@ describe('a shopper returns a line of a shipped order', () => {
   let order: OrderDetail;
 
   const queueRow = (page: Page) =>
-    page.locator('.ant-pro-table tbody tr.ant-table-row').filter({ hasText: orderNumber(order.id) });
+    page.locator('.ant-pro-table tbody tr.ant-table-row').filter({ hasText: order.number });
 
   it('asks on /my/order; staff find it new in the returns queue and approve it', async () => {
     const addressId = await signInWithAddress(shopper.context.request, buyer);
@@ -268,7 +270,7 @@ describe('a shopper returns a line of a shipped order', () => {
     expect(await seriousAdminViolations(page)).toEqual([]);
 
     await row.getByRole('button', { name: 'Approve' }).click();
-    const dialog = page.getByRole('dialog', { name: `Approve the return of order ${orderNumber(order.id)}` });
+    const dialog = page.getByRole('dialog', { name: `Approve the return of order ${order.number}` });
     await dialog.getByLabel('Message to the shopper').fill('Please send it back in its box.');
     await dialog.getByRole('button', { name: 'Approve return' }).click();
     await dialog.waitFor({ state: 'hidden' });
@@ -285,7 +287,7 @@ describe('a shopper returns a line of a shipped order', () => {
     await page.waitForURL('**/admin/list/returns?status=approved');
     const row = queueRow(page);
     await row.getByRole('button', { name: 'Mark received' }).click();
-    const dialog = page.getByRole('dialog', { name: `Goods of order ${orderNumber(order.id)} received` });
+    const dialog = page.getByRole('dialog', { name: `Products of order ${order.number} received` });
     const restock = dialog.getByRole('switch', { name: `Back to stock: ${lineLabel(line)}` });
     expect(await restock.getAttribute('aria-checked')).toBe('true');
     expect(await seriousAdminViolations(page)).toEqual([]);
@@ -294,7 +296,7 @@ describe('a shopper returns a line of a shipped order', () => {
     await expect.poll(() => queueRow(page).count()).toBe(0);
 
     expect(await stockOf(line)).toBe(stockBefore + 1);
-    await shopperSees(order.id, /Goods received/);
+    await shopperSees(order.id, /Products received/);
   });
 
   it('staff refund it: the queue shows it pending, then refunded, and so does the shopper', async () => {
@@ -304,7 +306,7 @@ describe('a shopper returns a line of a shipped order', () => {
     await page.waitForURL('**/admin/list/returns?status=received');
     const row = queueRow(page);
     await row.getByRole('button', { name: 'Refund', exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: `Refund the return of order ${orderNumber(order.id)}` });
+    const dialog = page.getByRole('dialog', { name: `Refund the return of order ${order.number}` });
     expect(await dialog.getByLabel('Amount', { exact: true }).inputValue()).toBe(
       (line.price / 100).toFixed(2),
     );

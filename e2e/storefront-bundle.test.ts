@@ -48,4 +48,13 @@ describe('the JavaScript the storefront ships', () => {
     expect(carrying(/\bant-btn\b|@ant-design/)).toEqual([]);
     expect(carrying(/ZodError/)).toEqual([]);
   });
+
+  it("loads the password rule (zxcvbn's dictionaries) only when a meter asks for it, never with a page", () => {
+    const scripts = readdirSync(`${dist}/assets`).filter((name) => name.endsWith('.js'));
+    // The common-passwords list holds "qwerty"; nothing else in the shop does.
+    const rule = scripts.filter((name) => /qwerty/.test(readFileSync(`${dist}/assets/${name}`, 'utf8')));
+    expect(rule).toHaveLength(1);
+    const booted = new Set([...entry, ...Object.values(bootMap.pages).flat()]);
+    expect(booted.has(`/assets/${rule[0]}`)).toBe(false);
+  });
 });

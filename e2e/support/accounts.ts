@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { shopperAddress } from './shop-server.ts';
 import { staffCookie } from './staff.ts';
 
 /** A message in the dev mailbox (`GET /v1/admin/mailbox`, admins only), newest first. */
@@ -81,10 +82,15 @@ export function uniqueShopper(name: string): TestShopper {
   };
 }
 
-async function post(baseUrl: string, path: string, body: unknown): Promise<{ code: number; msg: unknown }> {
+async function post(
+  baseUrl: string,
+  path: string,
+  body: unknown,
+  address: string,
+): Promise<{ code: number; msg: unknown }> {
   const reply = await fetch(`${baseUrl}/v1${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'accept-language': 'en-US' },
+    headers: { 'content-type': 'application/json', 'accept-language': 'en-US', 'x-forwarded-for': address },
     body: JSON.stringify(body),
   });
   return (await reply.json()) as { code: number; msg: unknown };
@@ -92,18 +98,18 @@ async function post(baseUrl: string, path: string, body: unknown): Promise<{ cod
 
 /** Registers through the API (for tests about what comes after); the account is not activated yet. */
 export async function registerByApi(baseUrl: string, shopper: TestShopper): Promise<void> {
-  expect(await post(baseUrl, '/home/verification-codes', { phone: shopper.phone })).toMatchObject({
+  const address = shopperAddress();
+  expect(await post(baseUrl, '/home/verification-codes', { phone: shopper.phone }, address)).toMatchObject({
     code: 200,
   });
   const code = codeIn(await nextMail(baseUrl, shopper.phone));
   const { email, phone, password } = shopper;
-  const registered = await post(baseUrl, '/home/users/register', {
-    email,
-    password,
-    confirm: password,
-    phone,
-    code,
-  });
+  const registered = await post(
+    baseUrl,
+    '/home/users/register',
+    { email, password, confirm: password, phone, code },
+    address,
+  );
   expect(registered, JSON.stringify(registered)).toMatchObject({ code: 200 });
 }
 

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { LOCALE_STORAGE_KEY, type Locale } from '@shop/contract';
+import { shopperAddress } from './shop-server.ts';
 
 /** Debian's Chromium with the flags these machines need (no sandbox as root, no background networking). */
 export function launchChromium(): Promise<Browser> {
@@ -32,7 +33,13 @@ export interface ShopperPage {
  * their loading spinner when a request ends within a frame of starting, and a spinner changes the button's name.
  */
 export async function openShopper(browser: Browser, baseUrl: string, locale: Locale): Promise<ShopperPage> {
-  const context = await browser.newContext({ baseURL: baseUrl, locale, reducedMotion: 'reduce' });
+  // Each context is one shopper's device, with its own address as the shop's proxy reports it.
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    locale,
+    reducedMotion: 'reduce',
+    extraHTTPHeaders: { 'x-forwarded-for': shopperAddress() },
+  });
   // Only on the first load: a test that switches the language must see its choice after the reload.
   await context.addInitScript(
     ([key, value]) => {

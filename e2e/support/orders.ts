@@ -18,9 +18,6 @@ export async function data<T>(
   return body.data;
 }
 
-/** The order number shoppers and staff read: the first eight characters of its id, upper-cased. */
-export const orderNumber = (id: string) => id.slice(0, 8).toUpperCase();
-
 /** A registered and activated shopper, made through the API: code by text, register, link by mail. */
 export async function activatedShopper(baseUrl: string, name: string): Promise<TestShopper> {
   const created = uniqueShopper(name);
@@ -47,7 +44,7 @@ export async function signInWithAddress(request: APIRequestContext, shopper: Tes
       data: {
         name: 'Ana Souza',
         phone: '+5511987654321',
-        regionCodes: ['BR', 'BR-SP'],
+        regionCodes: ['BR', 'BR-SP', 'BR-3550308'],
         detail: 'Rua Augusta 100',
         postcode: '01305-000',
         isDefault: true,
@@ -70,6 +67,8 @@ export async function wellStockedSku(request: APIRequestContext): Promise<string
 
 export interface PlacedOrder {
   id: string;
+  /** The number shoppers, staff and mails name the order by ("10001"). */
+  number: string;
   total: number;
   currency: string;
 }

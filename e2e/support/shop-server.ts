@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomInt } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -49,6 +50,10 @@ export async function startShop(env: Record<string, string> = {}): Promise<Runni
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // As behind a reverse proxy on the same machine: each test shopper says its own address in
+      // X-Forwarded-For (see `shopperAddress`), so per-address limits count per shopper, as in real life,
+      // instead of the whole suite spending one allowance from 127.0.0.1.
+      TRUST_PROXY: 'loopback',
       ...distDirs(),
       ...env,
     },
@@ -77,4 +82,13 @@ export async function startShop(env: Record<string, string> = {}): Promise<Runni
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A client address for one test shopper, sent as X-Forwarded-For: the e2e shop trusts its loopback proxy and keys
+ * its limits on this address. Random in 10.0.0.0/8 because test files run in separate module scopes (a counter would
+ * restart in each); two shoppers of one run share an address about once in 16 million.
+ */
+export function shopperAddress(): string {
+  return `10.${randomInt(256)}.${randomInt(256)}.${1 + randomInt(254)}`;
 }

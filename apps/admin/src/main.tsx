@@ -1,7 +1,6 @@
 // antd 5 measures and renders through APIs React 19 changed; the patch must load before antd itself.
 import '@ant-design/v5-patch-for-react-19';
 import { StrictMode } from 'react';
-import { config as zodConfig } from 'zod';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { adminApi } from './api.ts';
@@ -11,14 +10,11 @@ import { resolveStartupLocale, setCurrentLocale, startFailureTextHere } from './
 import { cspNonce, nonceScriptStyles } from './app/csp-nonce.ts';
 import { AppProviders } from './app/providers.tsx';
 import { queryClient } from './app/query-client.ts';
+import { mayBeSignedIn } from './features/session/signed-in-hint.ts';
 import { staffQuery } from './features/session/staff-query.ts';
 import { loadMessages } from './locales/index.ts';
 import { router } from './router.tsx';
 import './styles.css';
-
-// zod would probe for `new Function` (refused by the CSP's `script-src 'self'`, which logs a violation) to
-// compile its parsers; the back office validates little on the client, so it never tries.
-zodConfig({ jitless: true });
 
 /** The shop's default locale, asked only when neither a saved choice nor the browser names a supported one. */
 async function shopDefaultLocale(): Promise<string> {
@@ -44,8 +40,9 @@ function showStartFailure(container: HTMLElement): void {
 
 async function start(container: HTMLElement): Promise<void> {
   nonceScriptStyles(cspNonce());
-  // Who is logged in is asked beside the texts, not after them.
-  void queryClient.prefetchQuery(staffQuery);
+  // Who is logged in is asked beside the texts, not after them (and only where someone may be: a guest's
+  // visit asks nothing the server must refuse).
+  if (mayBeSignedIn()) void queryClient.prefetchQuery(staffQuery);
   const locale = await resolveStartupLocale(shopDefaultLocale);
   setCurrentLocale(locale);
   const [messages, antdLocale] = await Promise.all([loadMessages(locale), loadAntdLocale(locale)]);

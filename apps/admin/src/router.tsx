@@ -11,6 +11,7 @@ import { PageBoundary } from './components/page-boundary.tsx';
 import { PageLoading } from './components/page-loading.tsx';
 import { HOME_PATH, loginPathFor } from './features/session/redirect.ts';
 import { RequireStaff } from './features/session/require-staff.tsx';
+import { rememberSignedIn } from './features/session/signed-in-hint.ts';
 import { staffQuery } from './features/session/staff-query.ts';
 import { useStaffRole } from './features/session/use-staff-role.ts';
 import { adminRoutes, flattenRoutes } from './routes.tsx';
@@ -67,6 +68,7 @@ export const router = createBrowserRouter(
 
 // Any call answering 401 (the session ended or expired) leads to the login page, and back here afterwards.
 handleUnauthorized(() => {
+  rememberSignedIn(false);
   queryClient.removeQueries({ queryKey: staffQuery.queryKey });
   const { pathname, search, hash } = router.state.location;
   if (pathname !== '/login')

@@ -83,6 +83,11 @@ export const adminRoutes: AdminRoute[] = [
         page: () => import('./pages/list/returns/returns-list-page.tsx'),
       },
       {
+        path: 'reviews',
+        name: 'menu.list.reviews',
+        page: () => import('./pages/list/reviews/reviews-list-page.tsx'),
+      },
+      {
         path: 'shoppers',
         name: 'menu.list.shoppers',
         page: () => import('./pages/list/shoppers/shoppers-list-page.tsx'),

@@ -35,9 +35,12 @@ import { OrdersService, type OrderAftersale } from './modules/orders/orders.serv
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { paymentsModule } from './modules/payments/payments.module.ts';
 import { returnsModule } from './modules/returns/returns.module.ts';
-import { CatalogService, type ShopLocale } from './modules/catalog/catalog.service.ts';
-import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import type { ShopLocale } from './modules/catalog/catalog.service.ts';
+import { catalogModule } from './modules/catalog/catalog.module.ts';
+import { BrowsingService } from './modules/browsing/browsing.service.ts';
+import { browsingRoutes } from './modules/browsing/browsing.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { registerMetrics } from './modules/operations/metrics.routes.ts';
 import { MediaService } from './modules/media/media.service.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { PromotionsService } from './modules/promotions/promotions.service.ts';
@@ -47,8 +50,6 @@ import { regionsRoutes } from './modules/regions/regions.routes.ts';
 import { DEFAULT_RETURN_WINDOW_DAYS, SettingsService } from './modules/settings/settings.service.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { staffModule } from './modules/staff/staff.module.ts';
-import { CatalogAdminService } from './modules/catalog/catalog-admin.service.ts';
-import { catalogAdminRoutes } from './modules/catalog/catalog.admin.routes.ts';
 import { mediaAdminRoutes } from './modules/media/media.admin.routes.ts';
 import { PromotionsAdminService } from './modules/promotions/promotions-admin.service.ts';
 import { promotionsAdminRoutes } from './modules/promotions/promotions-admin.routes.ts';
@@ -61,6 +62,10 @@ import { ordersAdminRoutes } from './modules/orders/orders.admin.routes.ts';
 import { SearchAdminService } from './modules/search/search-admin.service.ts';
 import { searchAdminRoutes } from './modules/search/search.admin.routes.ts';
 import { dashboardModule } from './modules/dashboard/dashboard.module.ts';
+import { reviewsModule } from './modules/reviews/reviews.module.ts';
+import { WishlistService } from './modules/wishlist/wishlist.service.ts';
+import { wishlistRoutes } from './modules/wishlist/wishlist.routes.ts';
+import { stockAlertsModule } from './modules/stock-alerts/stock-alerts.module.ts';
 
 export type AppConfig = Pick<Config, 'logLevel' | 'storefrontDist'> &
   Partial<
@@ -68,7 +73,8 @@ export type AppConfig = Pick<Config, 'logLevel' | 'storefrontDist'> &
       Config,
       'redisUrl' | 'mailUrl' | 'mailFrom' | 'publicUrl' | 'trustProxy' | 'adminDist' | 'sandboxWebhookDelayMs'
     >
-  > & {
+  > &
+  Partial<Pick<Config, 'metricsToken'>> & {
     /** Where log lines go; standard output unless a test wants to read them. */
     logStream?: NodeJS.WritableStream;
   };
@@ -120,9 +126,8 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     currency: settings.settings.currency,
   });
   /**
-   * Public catalog replies as bytes. `publicReplies.clear()` is the one "catalog changed" signal: call it after
-   * every committed change to goods, their translations, SKUs or categories (and to settings). It also drops
-   * what the catalog keeps in memory from that data, listing totals and the search index, on every instance.
+   * Public catalog replies as bytes: goods, categories, settings, regions. The catalog module keeps them current
+   * through its changes (catalog-changes.ts), which every change to goods, SKUs or categories goes through.
    */
   const publicReplies = new PreparedReplyCache();
   /** Coupon lists change with every claim, so they are kept apart from the rest of the catalog. */
@@ -141,11 +146,10 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   }
   // What one instance changes, the others drop from memory: catalog and coupon replies, the settings.
   const changes = new ChangeSignals({ redis, log: app.log });
-  publicReplies.shareClears(changes, 'catalog');
   couponReplies.shareClears(changes, 'coupons');
   changes.onRemote('settings', async () => {
     await settings.load();
-    publicReplies.clearHere();
+    await catalog.changes.applyHere({ kind: 'everything' });
     couponReplies.clearHere();
   });
   await changes.start();
@@ -178,8 +182,8 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     await database.ping();
     if (redis) await redis.ping();
   });
-  const catalog = new CatalogService(database.db, { inMemorySearch: true });
-  catalogRoutes(app, catalog, publicReplies, shopLocale);
+  const caches = { catalog: publicReplies, coupons: couponReplies };
+  const metrics = registerMetrics(app, { database, token: config.metricsToken, caches });
   settingsRoutes(app, settings, publicReplies);
   const promotions = new PromotionsService(database.db);
   promotionsRoutes(app, promotions, sessions, couponReplies, shopLocale);
@@ -200,9 +204,17 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     shopName: () => shopIdentity.shopName(settings.defaultLocale()),
     devMailbox: config.mailUrl ? null : devMailbox,
   });
-  // Back office: catalog, coupons, settings. Each change drops the public replies it affects.
-  const catalogAdmin = new CatalogAdminService(database.db, audit);
-  catalogAdminRoutes(app, catalogAdmin, staffAccess, () => publicReplies.clear(), shopLocale);
+  const catalog = await catalogModule(app, {
+    db: database.db,
+    replies: publicReplies,
+    signals: changes,
+    access: staffAccess,
+    audit,
+    shopLocale,
+    defaultLocale: () => settings.defaultLocale(),
+    timeSearch: metrics.timeSearch,
+  });
+  // Back office: coupons, settings. Each change drops the public replies it affects.
   mediaAdminRoutes(app, new MediaService(database.db), staffAccess);
   promotionsAdminRoutes(
     app,
@@ -211,27 +223,47 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     () => couponReplies.clear(),
     shopLocale,
   );
-  settingsAdminRoutes(app, new SettingsAdminService(database.db, settings, audit), staffAccess, () => {
-    publicReplies.clearHere();
-    couponReplies.clearHere();
+  settingsAdminRoutes(app, new SettingsAdminService(database.db, settings, audit), staffAccess, async () => {
     changes.send('settings');
+    await catalog.changes.applyHere({ kind: 'everything' });
+    couponReplies.clearHere();
   });
   const inventory = new InventoryService(database.db);
   const cart = new CartService(database.db, inventory);
+  const wishlist = new WishlistService(database.db, catalog.catalog);
   accountsRoutes(app, accounts, sessions, new AvatarUploads(database.db), async (request, reply, userId) => {
     const guestCart = guestCartTokenHash(app, request);
     if (guestCart) {
       await cart.mergeGuestCart(guestCart, userId);
+      await wishlist.mergeGuestList(guestCart, userId);
       clearGuestCart(request, reply);
     }
   });
-  const addresses = new AddressesService(database.db);
+  const regions = new RegionsService(database.db);
+  const addresses = new AddressesService(database.db, regions);
   addressesRoutes(app, addresses, sessions);
   cartRoutes(app, cart, sessions, shopLocale);
+  browsingRoutes(app, new BrowsingService(database.db, catalog.catalog), sessions, publicReplies, shopLocale);
+  wishlistRoutes(app, wishlist, sessions, shopLocale);
+  const stockAlerts = stockAlertsModule(app, {
+    db: database.db,
+    inventory,
+    outbox,
+    limiter,
+    sessions,
+    accountEmail: async (userId) => (await accounts.contactOf(userId)).email,
+    shopName: shopIdentity.shopName,
+    shopDefault: () => settings.defaultLocale(),
+    publicUrl: shopIdentity.publicUrl,
+  });
+  catalog.changes.onCommitted((change) => {
+    if (change.kind === 'stock' || change.kind === 'goods') void stockAlerts.afterStockCommitted();
+  });
   const dashboard = await dashboardModule(app, {
     db: database.db,
     redis,
     inventory,
+    catalog: catalog.catalog,
     audit,
     access: staffAccess,
     shopLocale,
@@ -247,18 +279,22 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     addresses,
     promotions,
     () => settings.settings,
-    orderAnnouncer(
-      dashboard.events,
-      orderMailer({
-        contactOf: (userId) => accounts.contactOf(userId),
-        send: (message) => outbox.send(message),
-        shopName: shopIdentity.shopName,
-        publicUrl: shopIdentity.publicUrl,
-        paymentWindowMinutes: () => settings.settings.paymentWindowMinutes,
-        log: app.log,
-      }),
+    metrics.countOrders(
+      orderAnnouncer(
+        dashboard.events,
+        orderMailer({
+          contactOf: (userId) => accounts.contactOf(userId),
+          send: (message) => outbox.send(message),
+          shopName: shopIdentity.shopName,
+          publicUrl: shopIdentity.publicUrl,
+          paymentWindowMinutes: () => settings.settings.paymentWindowMinutes,
+          linesOf: (orderId) => orders.linesOf(orderId),
+          namedAddress: (address, locale) => addresses.named(address, locale),
+          log: app.log,
+        }),
+      ),
     ),
-    () => publicReplies.clear(),
+    (goodsIds) => catalog.changes.changed({ kind: 'stock', goods: goodsIds }),
     () => aftersale,
   );
   ordersRoutes(app, orders, sessions, shopLocale);
@@ -278,6 +314,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     {
       statsFor: (ids) => ordersAdmin.statsFor(ids),
       newestOf: (id, limit) => ordersAdmin.newestOf(id, limit),
+      numbersOf: (ids) => ordersAdmin.numbersOf(ids),
     },
     addresses,
     promotions,
@@ -308,13 +345,21 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     app,
     new SearchAdminService({
       goods: (keyword, limit, at) =>
-        catalogAdmin.listGoods({ keyword, sort: 'newest', page: 1, pageSize: limit }, at),
+        catalog.catalogAdmin.listGoods({ keyword, sort: 'newest', page: 1, pageSize: limit }, at),
       orders: (query) => ordersAdmin.list(query),
       shoppers: (query, at) => accountsAdmin.list(query, at),
     }),
     shopLocale,
   );
-  regionsRoutes(app, new RegionsService(database.db), publicReplies);
+  reviewsModule(app, {
+    db: database.db,
+    audit,
+    sessions,
+    access: staffAccess,
+    defaultLocale: () => settings.defaultLocale(),
+    ratingsChanged: (goodsIds) => catalog.changes.changed({ kind: 'ratings', goods: goodsIds }),
+  });
+  regionsRoutes(app, regions, publicReplies);
   mediaRoutes(app, new MediaService(database.db), new PreparedReplyCache(false));
 
   await registerAdminApp(app, config.adminDist);

@@ -24,6 +24,15 @@ describe('configuration', () => {
     );
   });
 
+  it('takes METRICS_TOKEN when it is long enough to be a secret, and refuses a short or spaced one', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    const token = 'a3f1c9e0b7d24f6a8c5e1b9d0f7a2c4e';
+    expect(loadConfig({ METRICS_TOKEN: token }).metricsToken).toBe(token);
+    for (const value of ['secret', `${token.slice(0, 16)} ${token.slice(16)}`, '']) {
+      expect(() => loadConfig({ METRICS_TOKEN: value }), value).toThrow(/METRICS_TOKEN/);
+    }
+  });
+
   it('refuses a database or Redis address of the wrong kind', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ REDIS_URL: 'http://x' })).toThrow(/REDIS_URL/);

@@ -41,6 +41,13 @@ const configSchema = z.object({
   STOREFRONT_DIST: z.string().optional(),
   ADMIN_DIST: z.string().optional(),
   SANDBOX_WEBHOOK_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(0),
+  METRICS_TOKEN: z
+    .string()
+    .regex(
+      /^[\x21-\x7e]{32,}$/,
+      'METRICS_TOKEN must be at least 32 printable characters without spaces (e.g. openssl rand -hex 32)',
+    )
+    .optional(),
   ADMIN_EMAIL: z.email('ADMIN_EMAIL must be an e-mail address').optional(),
   ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must have at least 8 characters').optional(),
 });
@@ -68,6 +75,11 @@ export interface Config {
   storefrontDist: string;
   /** The built back office, served under /admin when the folder exists. */
   adminDist: string;
+  /**
+   * Lets Prometheus read `/metrics` from anywhere with `Authorization: Bearer <token>`; without it only a direct
+   * client on this machine may.
+   */
+  metricsToken: string | undefined;
   /** The first admin account, created at start when missing; without it one is generated and printed. */
   admin: { email: string | undefined; password: string | undefined };
 }
@@ -124,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     storefrontDist: resolve(e.STOREFRONT_DIST ?? new URL('../../storefront/dist', import.meta.url).pathname),
     adminDist: resolve(e.ADMIN_DIST ?? new URL('../../admin/dist', import.meta.url).pathname),
+    metricsToken: e.METRICS_TOKEN,
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD },
   };
 }

@@ -175,7 +175,7 @@ export async function nextKeptMail(test: TestApp, to: string, seen = 0): Promise
 export const saoPauloAddress = (recipient = 'Ana Souza') => ({
   name: recipient,
   phone: '+5511987654321',
-  regionCodes: ['BR', 'BR-SP'],
+  regionCodes: ['BR', 'BR-SP', 'BR-3550308'],
   detail: 'Rua Augusta 100',
   postcode: '01305-000',
   isDefault: true,

@@ -34,6 +34,9 @@ export const effects = {
   suggestGoods: tracked('common/suggestGoods', api.goods.list),
   fetchGood: tracked('common/fetchGood', api.goods.get),
   fetchCategories: tracked('common/fetchCategories', api.categories.list),
+  fetchRelated: tracked('common/fetchRelated', api.browsing.related),
+  fetchRecentlyViewed: tracked('common/fetchRecentlyViewed', api.browsing.recentlyViewed),
+  recordViewed: tracked('common/recordViewed', api.browsing.recordViewed),
   fetchCharges: tracked('common/fetchCharges', api.charges.list),
   createCharge: tracked('common/createCharge', api.charges.create),
   fetchSystems: tracked('common/fetchSystems', api.systems.get),
@@ -41,6 +44,7 @@ export const effects = {
   claimCoupon: tracked('common/claimCoupon', api.coupons.claim),
 
   fetchRegions: tracked('user/fetchRegions', api.regions.list),
+  fetchRegionChildren: tracked('user/fetchRegionChildren', api.regions.children),
   register: tracked('user/register', api.users.register),
   sendCode: tracked('user/sendCode', api.verificationCodes.send),
   login: tracked('user/login', api.users.login),
@@ -62,6 +66,14 @@ export const effects = {
 
   fetchCart: tracked('cart/fetchCart', api.cart.get),
   addCartItem: tracked('cart/addItem', api.cart.addItem),
+  fetchWishlist: tracked('wishlist/fetchWishlist', api.wishlist.get),
+  addToWishlist: tracked('wishlist/add', api.wishlist.add),
+  removeFromWishlist: tracked('wishlist/remove', api.wishlist.remove),
+  shareWishlist: tracked('wishlist/share', api.wishlist.share),
+  unshareWishlist: tracked('wishlist/unshare', api.wishlist.unshare),
+  fetchSharedWishlist: tracked('wishlist/fetchShared', api.wishlist.shared),
+  subscribeStockAlert: tracked('stockAlerts/subscribe', api.stockAlerts.subscribe),
+  unsubscribeStockAlerts: tracked('stockAlerts/unsubscribe', api.stockAlerts.unsubscribe),
   updateCartItem: tracked('cart/updateItem', api.cart.updateItem),
   removeCartItem: tracked('cart/removeItem', api.cart.removeItem),
 

@@ -39,6 +39,8 @@ export const PAGE_OF_PATH: Record<string, string> = {
   '/registersucess': 'register-success',
   '/login': 'login',
   '/registerchange': 'register-change',
+  '/wishlist/shared': 'shared-wishlist',
+  '/stock-alerts/unsubscribe': 'stock-alerts',
 };
 
 /** The chunks of each page and catalog, written into index.html by build/boot-script.ts. */

@@ -138,6 +138,16 @@ export const pageRoutes: Record<StorefrontPath, PageRoute> = {
     access: 'anyone',
     Page: lazyPage(() => import('./pages/register-change/register-change-page.tsx')),
   },
+  '/wishlist/shared': {
+    title: 'page.sharedWishlist',
+    access: 'anyone',
+    Page: lazyPage(() => import('./pages/shared-wishlist/shared-wishlist-page.tsx')),
+  },
+  '/stock-alerts/unsubscribe': {
+    title: 'page.stockAlertUnsubscribe',
+    access: 'anyone',
+    Page: lazyPage(() => import('./pages/stock-alerts/stock-alerts-page.tsx')),
+  },
 };
 
 const notFound: PageRoute = {

@@ -8,6 +8,8 @@ import type {
   CreatedStaff,
   MailboxMessage,
   MailStatus,
+  SearchSynonyms,
+  SearchSynonymsInput,
   StaffAccount,
   StaffListQueryInput,
   StaffLoginBody,
@@ -144,6 +146,15 @@ export function createAdminClient(options: AdminClientOptions) {
         http.get<MailboxMessage[]>('/admin/mailbox', to ? { to } : undefined, call),
       /** Whether mail is delivered; any member of staff may ask (the mailbox itself is for admins). */
       status: (call?: CallOptions) => http.get<MailStatus>('/admin/mail-status', undefined, call),
+    },
+    /** The storefront search's settings kept by staff (the settings permission). */
+    search: {
+      synonyms: {
+        get: (call?: CallOptions) => http.get<SearchSynonyms>('/admin/search/synonyms', undefined, call),
+        /** Replaces every language's groups; a bad word answers code 1 with fields like `groups.en-US.3.1`. */
+        put: (body: SearchSynonymsInput, call?: CallOptions) =>
+          http.put<SearchSynonyms>('/admin/search/synonyms', body, call),
+      },
     },
   };
 }

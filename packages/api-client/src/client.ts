@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type {
+  Activation,
   Address,
   addCartItemBodySchema,
   addressBodySchema,
@@ -15,7 +16,8 @@ import type {
   forgetBodySchema,
   GoodsDetail,
   GoodsQueryInput,
-  GoodsSummary,
+  GoodsPageMeta,
+  ListedGoods,
   loginBodySchema,
   Order,
   OrderDetail,
@@ -26,7 +28,16 @@ import type {
   orderTotalsSchema,
   placeOrderBodySchema,
   Region,
+  Review,
+  ReviewsPageMeta,
+  ReviewsQuery,
+  WriteReviewInput,
   RegisterBody,
+  SharedWishlist,
+  StockAlert,
+  StockAlertBody,
+  Wishlist,
+  WishlistShare,
   resendActivationBodySchema,
   resetPasswordBodySchema,
   Systems,
@@ -101,8 +112,21 @@ export function createApiClient(options: ApiClientOptions) {
   return {
     goods: {
       list: (query?: GoodsListQuery, call?: CallOptions) =>
-        list<GoodsSummary>('/home/goods', query as QueryParams, call),
+        list<ListedGoods>('/home/goods', query as QueryParams, call) as Promise<
+          Page<ListedGoods, GoodsPageMeta>
+        >,
       get: (id: string, call?: CallOptions) => get<GoodsDetail>(`/home/goods/${enc(id)}`, undefined, call),
+    },
+    browsing: {
+      /** Goods like this one, in stock, best first. */
+      related: (goodsId: string, call?: CallOptions) =>
+        get<ListedGoods[]>(`/home/goods/${enc(goodsId)}/related`, undefined, call),
+      /** The signed-in shopper's recently viewed goods; for a guest, the goods `ids` (newest first) names. */
+      recentlyViewed: (ids: readonly string[], call?: CallOptions) =>
+        get<ListedGoods[]>('/home/recently-viewed', ids.length ? { ids: ids.join(',') } : undefined, call),
+      /** Signed-in shoppers: puts goods just viewed (newest first) in front of their saved list. */
+      recordViewed: (goodsIds: readonly string[], call?: CallOptions) =>
+        send<ListedGoods[]>('PUT', '/home/recently-viewed', { goodsIds }, call),
     },
     categories: {
       list: (call?: CallOptions) => get<Category[]>('/home/categories', undefined, call),
@@ -117,6 +141,8 @@ export function createApiClient(options: ApiClientOptions) {
     },
     regions: {
       list: (call?: CallOptions) => get<Region[]>('/home/regions', undefined, call),
+      /** The cities or districts directly below a state, province or city; `[]` where the data stops. */
+      children: (parent: string, call?: CallOptions) => get<Region[]>('/home/regions', { parent }, call),
     },
     verificationCodes: {
       send: (body: VerificationCodeBody, call?: CallOptions) =>
@@ -144,7 +170,7 @@ export function createApiClient(options: ApiClientOptions) {
       resetPassword: (body: ResetPasswordBody, call?: CallOptions) =>
         send<unknown>('POST', '/home/users/password/reset', body, call),
       activate: (body: TokenBody, call?: CallOptions) =>
-        send<unknown>('POST', '/home/users/activate', body, call),
+        send<Activation>('POST', '/home/users/activate', body, call),
       resendActivation: (body: ResendActivationBody, call?: CallOptions) =>
         send<unknown>('POST', '/home/users/activation/resend', body, call),
     },
@@ -156,6 +182,23 @@ export function createApiClient(options: ApiClientOptions) {
         send<Cart>('PUT', `/home/cart/items/${enc(skuId)}`, body, call),
       removeItem: (skuId: string, call?: CallOptions) =>
         send<Cart>('DELETE', `/home/cart/items/${enc(skuId)}`, undefined, call),
+    },
+    wishlist: {
+      get: (call?: CallOptions) => get<Wishlist>('/home/wishlist', undefined, call),
+      add: (goodsId: string, call?: CallOptions) =>
+        send<Wishlist>('PUT', `/home/wishlist/${enc(goodsId)}`, undefined, call),
+      remove: (goodsId: string, call?: CallOptions) =>
+        send<Wishlist>('DELETE', `/home/wishlist/${enc(goodsId)}`, undefined, call),
+      share: (call?: CallOptions) => send<WishlistShare>('POST', '/home/wishlist/share', undefined, call),
+      unshare: (call?: CallOptions) => send<unknown>('DELETE', '/home/wishlist/share', undefined, call),
+      shared: (token: string, call?: CallOptions) =>
+        get<SharedWishlist>(`/home/wishlists/${enc(token)}`, undefined, call),
+    },
+    stockAlerts: {
+      subscribe: (body: StockAlertBody, call?: CallOptions) =>
+        send<StockAlert>('POST', '/home/stock-alerts', body, call),
+      unsubscribe: (body: { token: string }, call?: CallOptions) =>
+        send<unknown>('POST', '/home/stock-alerts/unsubscribe', body, call),
     },
     addresses: {
       list: (call?: CallOptions) => get<Address[]>('/home/addresses', undefined, call),
@@ -182,6 +225,22 @@ export function createApiClient(options: ApiClientOptions) {
       /** Asks to return units of a shipped or completed order; answers with the new return (`new`). */
       requestReturn: (id: string, body: CreateReturnBody, call?: CallOptions) =>
         send<OrderReturn>('POST', `/home/orders/${enc(id)}/returns`, body, call),
+    },
+    reviews: {
+      /** Published reviews of a goods, with the summary, the reader's own review and whether they may write one. */
+      list: (goodsId: string, query?: Partial<ReviewsQuery>, call?: CallOptions) =>
+        list<Review>(`/home/goods/${enc(goodsId)}/reviews`, query as QueryParams, call) as Promise<
+          Page<Review, ReviewsPageMeta>
+        >,
+      /** Creates the reader's review of a goods they received, or edits it; either way it awaits moderation. */
+      write: (goodsId: string, body: WriteReviewInput, call?: CallOptions) =>
+        send<Review>('POST', `/home/goods/${enc(goodsId)}/reviews`, body, call),
+      /** Stores a photo (PNG, JPEG or WebP, at most 2 MB) re-encoded; its URL goes in the review's `photos`. */
+      uploadPhoto: (file: Blob, call?: CallOptions) => {
+        const form = new FormData();
+        form.append('file', file);
+        return send<{ url: string }>('POST', '/home/reviews/photos', form, call);
+      },
     },
     charges: {
       create: (body: ChargeBody, idempotencyKey: string, call?: CallOptions) =>

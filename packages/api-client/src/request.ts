@@ -21,9 +21,9 @@ export interface ApiClientOptions {
 }
 
 /** A list reply: the items plus the envelope's page meta. */
-export interface Page<T> {
+export interface Page<T, Meta extends PageMeta = PageMeta> {
   data: T[];
-  meta: PageMeta;
+  meta: Meta;
 }
 
 type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];

@@ -35,6 +35,8 @@ export const STOREFRONT_PATHS = [
   '/registersucess',
   '/login',
   '/registerchange',
+  '/wishlist/shared',
+  '/stock-alerts/unsubscribe',
 ] as const;
 export type StorefrontPath = (typeof STOREFRONT_PATHS)[number];
 

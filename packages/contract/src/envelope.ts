@@ -1,3 +1,4 @@
+import './zod-in-browsers.ts';
 import { z } from 'zod';
 
 /** The shop's envelope codes (spec §8, contract "Envelope"). */

@@ -21,14 +21,18 @@ export function isPhone(value: string): boolean {
   return value.length <= 32 && isValidPhoneNumber(value);
 }
 
-export type PasswordStrength = 'strong' | 'medium' | 'tooShort';
-
 /**
- * The strength meter's three labels (spec §5). Length and variety only; whether a password is easily guessed
- * is decided on the server against a dictionary.
+ * The strength meter's labels (spec §5: strong, medium, too short) and "too easy to guess", which the server
+ * refuses like "too short". Rated by `ratePassword` (password-rating.ts, loaded lazily: its dictionaries are large).
  */
-export function passwordStrength(password: string): PasswordStrength {
-  if (password.length < MIN_PASSWORD_LENGTH) return 'tooShort';
-  const classes = [/[a-z]/, /[A-Z]/, /\d/, /[^a-zA-Z\d]/].filter((re) => re.test(password)).length;
-  return password.length >= 10 && classes >= 3 ? 'strong' : 'medium';
+export type PasswordStrength = 'strong' | 'medium' | 'weak' | 'tooShort';
+
+/** A member of staff's own words, which their password must not lean on (`ratePassword`'s `userInputs`): email, its name part, phone, nickname. */
+export function staffPasswordInputs(member: {
+  email: string;
+  phone?: string | null;
+  nickname?: string;
+}): string[] {
+  const email = member.email.toLowerCase();
+  return [email, email.split('@')[0] ?? '', member.phone ?? '', member.nickname ?? ''];
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { assertLocaleFormat, matchLocale, negotiateLocale, pickText, resolveLocale } from './locale.ts';
+import {
+  assertLocaleFormat,
+  localeFallbacks,
+  matchLocale,
+  negotiateLocale,
+  pickText,
+  resolveLocale,
+} from './locale.ts';
 
 describe('resolveLocale follows the spec order', () => {
   it('prefers the saved choice', () => {
@@ -39,5 +46,21 @@ describe('pickText', () => {
     expect(pickText({ 'en-US': 'Tea', 'zh-CN': '茶' }, 'zh-CN', 'en-US')).toBe('茶');
     expect(pickText({ 'en-US': 'Tea' }, 'pt-BR', 'en-US')).toBe('Tea');
     expect(pickText({ 'zh-TW': '茶' }, 'pt-BR', 'en-US')).toBe('茶');
+  });
+});
+
+describe('translations fall back in one documented order', () => {
+  it('reader, the other script of Chinese, en-US, the shop default, then any', () => {
+    expect(localeFallbacks('zh-CN', 'pt-BR')).toEqual(['zh-CN', 'zh-TW', 'en-US', 'pt-BR']);
+    expect(localeFallbacks('zh-TW', 'zh-CN')).toEqual(['zh-TW', 'zh-CN', 'en-US', 'pt-BR']);
+    expect(localeFallbacks('pt-BR', 'en-US')).toEqual(['pt-BR', 'en-US', 'zh-CN', 'zh-TW']);
+  });
+  it('a Chinese reader sees the other script before English', () => {
+    expect(pickText({ 'en-US': 'Tea', 'zh-TW': '茶葉' }, 'zh-CN', 'en-US')).toBe('茶葉');
+    expect(pickText({ 'en-US': 'Tea', 'zh-CN': '茶叶' }, 'zh-TW', 'pt-BR')).toBe('茶叶');
+  });
+  it('a blank text counts as missing', () => {
+    expect(pickText({ 'zh-CN': ' ', 'en-US': 'Tea' }, 'zh-CN', 'zh-CN')).toBe('Tea');
+    expect(pickText({}, 'zh-CN', 'zh-CN')).toBe('');
   });
 });

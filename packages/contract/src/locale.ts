@@ -70,7 +70,23 @@ export function negotiateLocale(acceptLanguage: string | undefined, shopDefault:
   return shopDefault;
 }
 
-/** The text in `locale`, else in the shop's default locale, else any translation there is. */
+/**
+ * The order in which a translated text is looked for, the one place it is written (README, "Translations"):
+ * the reader's language; for zh-CN and zh-TW the other script of Chinese; en-US; the shop's default language;
+ * then any other, in `SUPPORTED_LOCALES` order. Every translated field (goods names and descriptions, option
+ * names and values, category names) falls back field by field in this order, so a goods saved with only a
+ * Chinese name still shows its English description instead of an empty one.
+ */
+export function localeFallbacks(locale: Locale, shopDefault: Locale = locale): Locale[] {
+  const otherScript: Locale[] = locale === 'zh-CN' ? ['zh-TW'] : locale === 'zh-TW' ? ['zh-CN'] : [];
+  return [...new Set<Locale>([locale, ...otherScript, 'en-US', shopDefault, ...SUPPORTED_LOCALES])];
+}
+
+/** The text in the first language of `localeFallbacks` that has a non-blank one, or ''. */
 export function pickText(text: LocalizedText, locale: Locale, shopDefault: Locale): string {
-  return text[locale] ?? text[shopDefault] ?? Object.values(text).find(Boolean) ?? '';
+  for (const candidate of localeFallbacks(locale, shopDefault)) {
+    const value = text[candidate];
+    if (value?.trim()) return value;
+  }
+  return '';
 }

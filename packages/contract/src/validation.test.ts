@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { registerBodySchema } from './schemas/accounts.ts';
 import { goodsQuerySchema } from './schemas/catalog.ts';
-import { isEmail, isPhone, passwordStrength } from './field-checks.ts';
+import { listingSort } from './catalog-values.ts';
+import { isEmail, isPhone } from './field-checks.ts';
 
 describe('field rules', () => {
   it('checks emails like a browser does', () => {
@@ -14,11 +15,6 @@ describe('field rules', () => {
     expect(isPhone('+8613812345678')).toBe(true);
     expect(isPhone('+55119')).toBe(false);
     expect(isPhone('12345')).toBe(false);
-  });
-  it('rates password strength with the spec labels', () => {
-    expect(passwordStrength('abc')).toBe('tooShort');
-    expect(passwordStrength('abcdef')).toBe('medium');
-    expect(passwordStrength('Tr0ub4dor&3x')).toBe('strong');
   });
 });
 
@@ -54,7 +50,18 @@ describe('schemas speak in message keys', () => {
     ]);
   });
   it('parses goods queries strictly', () => {
-    expect(goodsQuerySchema.parse({})).toEqual({ sort: 'newest', page: 1, pageSize: 20 });
+    expect(goodsQuerySchema.parse({})).toEqual({ page: 1, pageSize: 20 });
+    // Without a sort: relevance when searching, newest otherwise.
+    expect(listingSort(goodsQuerySchema.parse({}))).toBe('newest');
+    expect(listingSort(goodsQuerySchema.parse({ keyword: 'mug' }))).toBe('relevance');
+    expect(listingSort(goodsQuerySchema.parse({ sort: 'relevance' }))).toBe('newest');
+    expect(goodsQuerySchema.parse({ inStock: 'true', options: 'color:black,size:m' })).toMatchObject({
+      inStock: 'true',
+      options: 'color:black,size:m',
+    });
+    expect(goodsQuerySchema.safeParse({ options: 'color' }).success).toBe(false);
+    expect(goodsQuerySchema.safeParse({ options: 'color:black,' }).success).toBe(false);
+    expect(goodsQuerySchema.safeParse({ inStock: 'false' }).success).toBe(false);
     expect(goodsQuerySchema.safeParse({ page: '0' }).success).toBe(false);
     expect(goodsQuerySchema.safeParse({ pageSize: '101' }).success).toBe(false);
     expect(goodsQuerySchema.safeParse({ page: 'abc' }).success).toBe(false);

@@ -1,3 +1,4 @@
+import './zod-in-browsers.ts';
 import { z } from 'zod';
 import { isEmail, isPhone, MIN_PASSWORD_LENGTH } from './field-checks.ts';
 import type { MessageKey } from './messages.ts';

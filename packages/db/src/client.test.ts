@@ -56,6 +56,55 @@ describe(`the schema on ${testEngine()}`, () => {
     ).rejects.toThrow();
   });
 
+  it("tells what its connections are doing: PostgreSQL's pool, or who waits for PGlite's one connection", async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const waits: number[] = [];
+    const stopListening = database.onQueueWait((seconds) => waits.push(seconds));
+    try {
+      // A transaction holds a connection while a query comes in beside it.
+      const transaction = database.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        await held;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      // Started now (Drizzle's queries run when awaited), and slow enough to be seen running on PostgreSQL.
+      const query = database.db.execute(sql`select pg_sleep(0.2)`).then(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      const load = database.load();
+      release();
+      await Promise.all([transaction, query]);
+      if (database.kind === 'postgres') {
+        expect(load).toMatchObject({ kind: 'postgres', waiting: 0 });
+        // Both busy: the transaction's client and the query's (more may have been opened, and be idle).
+        if (load.kind === 'postgres') expect(load.clients - load.idleClients).toBe(2);
+        expect(waits).toEqual([]);
+      } else {
+        expect(load).toEqual({ kind: 'pglite', waiting: 1 });
+        // The query waited for the transaction: at least the 30 ms it was held after the query came.
+        expect(Math.max(...waits)).toBeGreaterThanOrEqual(0.029);
+        expect(database.load()).toEqual({ kind: 'pglite', waiting: 0 });
+      }
+    } finally {
+      stopListening();
+    }
+    const before = waits.length;
+    await database.db.execute(sql`select 3`);
+    expect(waits).toHaveLength(before);
+  });
+
+  it('lets the event loop answer sockets while queries keep the connection busy', async () => {
+    // A flash sale: hundreds of queries queued at once. A socket's callback (here a setImmediate, which runs where
+    // socket reads run) must not wait for the whole queue; before, PGlite ran its queue without a pause.
+    let done = 0;
+    const queries = Array.from({ length: 300 }, () =>
+      database.db.execute(sql`select count(*) from generate_series(1, 20000)`).then(() => done++),
+    );
+    const doneWhenSocketRan = await new Promise<number>((resolve) => setImmediate(() => resolve(done)));
+    await Promise.all(queries);
+    expect(doneWhenSocketRan).toBeLessThan(300);
+  });
+
   it('migrating again changes nothing', async () => {
     await expect(database.migrate()).resolves.toBeUndefined();
   });

@@ -35,7 +35,22 @@ export interface Database {
   close(): Promise<void>;
   /** PGlite only: the whole cluster as a tarball. */
   dump?(): Promise<Blob>;
+  /** What the connections are doing now, read when an operator's metrics are scraped. */
+  load(): DatabaseLoad;
+  /**
+   * PGlite: `listener` is told how long each query or transaction waited for the one connection, until the
+   * returned function is called. PostgreSQL's pool has no such queue of its own to time: never called there.
+   */
+  onQueueWait(listener: (seconds: number) => void): () => void;
 }
+
+/**
+ * PostgreSQL: the pool's open clients, how many of them are idle, and how many queries wait for one.
+ * PGlite: how many queries and transactions wait for its one connection.
+ */
+export type DatabaseLoad =
+  | { kind: 'postgres'; clients: number; idleClients: number; waiting: number }
+  | { kind: 'pglite'; waiting: number };
 
 export const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
 
@@ -77,6 +92,13 @@ export async function createDb(config: DbConfig): Promise<Database> {
         await pool.query('select 1');
       },
       close: () => pool.end(),
+      load: () => ({
+        kind: 'postgres',
+        clients: pool.totalCount,
+        idleClients: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
+      onQueueWait: () => () => {},
     };
   }
   const inMemory = config.dataDir.startsWith('memory://');
@@ -88,6 +110,7 @@ export async function createDb(config: DbConfig): Promise<Database> {
     extensions: { pg_trgm },
   });
   await client.exec(`set random_page_cost = ${RANDOM_PAGE_COST}`);
+  const queue = timeQueueWaits(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -98,5 +121,45 @@ export async function createDb(config: DbConfig): Promise<Database> {
     },
     close: () => client.close(),
     dump: () => client.dumpDataDir('none') as Promise<Blob>,
+    load: () => ({ kind: 'pglite', waiting: queue.waiting }),
+    onQueueWait: (listener) => {
+      queue.listeners.add(listener);
+      return () => queue.listeners.delete(listener);
+    },
   };
+}
+
+/**
+ * PGlite has one connection: every query, `exec` and transaction takes its turn on one lock
+ * (`_runExclusiveTransaction`), so under load the time spent waiting for that turn is what grows. This wraps the
+ * lock to count who waits and to tell listeners how long each waited.
+ *
+ * It also lets the event loop breathe between turns. PGlite runs in this thread, and each turn starts in a
+ * promise callback as soon as the last one ends: while writers keep the queue full (a flash sale), the loop
+ * never reaches new sockets, so reads the shop could answer from memory waited seconds (bench/mixed.ts: no
+ * read answered in 5 s while 20 buyers ordered). So after turns have run back to back for `BUSY_SLICE_MS`, the
+ * next waits for one pass of the event loop. (Yielding before every turn served reads well but cut orders per
+ * second by two thirds: each pass answered every waiting read first.)
+ */
+/** How long PGlite may hold the thread with queued turns before sockets get a look in. */
+const BUSY_SLICE_MS = 8;
+
+function timeQueueWaits(client: PGlite) {
+  const queue = { waiting: 0, lastPass: performance.now(), listeners: new Set<(seconds: number) => void>() };
+  const takeTurn = client._runExclusiveTransaction.bind(client);
+  client._runExclusiveTransaction = <T>(work: () => Promise<T>): Promise<T> => {
+    const askedAt = performance.now();
+    queue.waiting++;
+    return takeTurn(async () => {
+      if (performance.now() - queue.lastPass > BUSY_SLICE_MS) {
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        queue.lastPass = performance.now();
+      }
+      queue.waiting--;
+      const seconds = (performance.now() - askedAt) / 1000;
+      for (const listener of queue.listeners) listener(seconds);
+      return work();
+    });
+  };
+  return queue;
 }

@@ -45,7 +45,8 @@ export const categories = pgTable(
 export interface GoodsOptionRecord {
   id: string;
   name: LocalizedText;
-  values: { id: string; name: LocalizedText }[];
+  /** `image`: the value's own picture (a `/media/…` URL), shown when a shopper chooses it. */
+  values: { id: string; name: LocalizedText; image?: string }[];
 }
 
 export const goods = pgTable(
@@ -171,6 +172,13 @@ export const shopSettings = pgTable(
   },
   (t) => [check('shop_settings_single_row', sql`${t.id} = 1`)],
 );
+
+/** Staff's search synonyms: per language, groups of words a shopper may use for one another. */
+export const searchSynonyms = pgTable('search_synonyms', {
+  locale: text().$type<Locale>().primaryKey(),
+  groups: jsonb().$type<string[][]>().notNull(),
+  updatedAt: updatedAt(),
+});
 
 export const coupons = pgTable(
   'coupons',
@@ -383,6 +391,8 @@ export const addresses = pgTable(
     regionCodes: jsonb('region_codes').$type<string[]>().notNull(),
     detail: text().notNull(),
     postcode: text().notNull().default(''),
+    /** Brazil's taxpayer number (000.000.000-00), optional; '' when none. */
+    cpf: text().notNull().default(''),
     isDefault: boolean('is_default').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -442,12 +452,19 @@ export interface AddressSnapshot {
   regionNames: string[];
   detail: string;
   postcode: string;
+  /** Absent in orders placed before addresses had one. */
+  cpf?: string;
 }
 
 export const orders = pgTable(
   'orders',
   {
     id: uuid().primaryKey().defaultRandom(),
+    /**
+     * The order's number, the one people use: shoppers, staff and mails all say "order 10001". Counted by the
+     * database from 10001, so a number is never taken twice, even by orders placed at once on several instances.
+     */
+    number: integer().generatedAlwaysAsIdentity({ startWith: 10001 }).notNull(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
@@ -474,6 +491,7 @@ export const orders = pgTable(
   },
   (t) => [
     uniqueIndex('orders_idempotency_unique').on(t.userId, t.idempotencyKey),
+    uniqueIndex('orders_number_unique').on(t.number),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     // The back office's order lists and dashboard figures, by status and over time. Time columns are indexed in
     // plain order: a B-tree read backwards serves `ORDER BY … DESC` too, whereas a `DESC NULLS LAST` index serves
@@ -758,4 +776,148 @@ export const dailyVisits = pgTable(
     visitor: text().notNull(),
   },
   (t) => [primaryKey({ columns: [t.day, t.visitor] })],
+);
+
+/**
+ * Goods a signed-in shopper looked at, newest first on their detail pages and home; guests keep theirs in the
+ * browser, merged in here at login. The API keeps the latest few per shopper.
+ */
+export const recentlyViewed = pgTable(
+  'recently_viewed',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    goodsId: uuid('goods_id')
+      .notNull()
+      .references(() => goods.id, { onDelete: 'cascade' }),
+    viewedAt: timestamp('viewed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.goodsId] }),
+    index('recently_viewed_user_idx').on(t.userId, t.viewedAt),
+  ],
+);
+
+/**
+ * Shoppers' reviews of goods they received: one per shopper and goods (editing it sends it back to moderation),
+ * with up to three re-encoded photos (`/media/…` URLs) and the shop's public reply.
+ */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    goodsId: uuid('goods_id')
+      .notNull()
+      .references(() => goods.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The delivered order that makes the review a verified purchase. */
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    rating: smallint().notNull(),
+    title: text().notNull(),
+    body: text().notNull(),
+    photos: jsonb().$type<string[]>().notNull().default([]),
+    status: text().$type<'pending' | 'published' | 'rejected'>().notNull().default('pending'),
+    reply: text(),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('reviews_goods_user_unique').on(t.goodsId, t.userId),
+    index('reviews_goods_status_created_idx').on(t.goodsId, t.status, t.createdAt),
+    index('reviews_status_created_idx').on(t.status, t.createdAt),
+    check('reviews_status', sql`${t.status} in ('pending', 'published', 'rejected')`),
+    check('reviews_rating', sql`${t.rating} between 1 and 5`),
+    check('reviews_photos', sql`jsonb_array_length(${t.photos}) <= 3`),
+  ],
+);
+
+/**
+ * Published reviews per goods, kept by the moderation transaction: listings read it into the shelf in memory
+ * instead of counting reviews. `stars[i]` counts the reviews giving i + 1 stars.
+ */
+export const goodsRatings = pgTable('goods_ratings', {
+  goodsId: uuid('goods_id')
+    .primaryKey()
+    .references(() => goods.id, { onDelete: 'cascade' }),
+  count: integer().notNull().default(0),
+  total: integer().notNull().default(0),
+  stars: integer()
+    .array()
+    .notNull()
+    .default(sql`'{0,0,0,0,0}'`),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * A shopper's wishlist, or a guest's: guests are known by the same httpOnly cookie as their cart
+ * (`guestTokenHash` is its SHA-256), and their list joins the account's at login. `shareTokenHash` is the
+ * SHA-256 of the live share link's token, null when the list is not shared.
+ */
+export const wishlists = pgTable(
+  'wishlists',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    guestTokenHash: text('guest_token_hash'),
+    shareTokenHash: text('share_token_hash'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('wishlists_user_unique').on(t.userId),
+    uniqueIndex('wishlists_guest_unique').on(t.guestTokenHash),
+    uniqueIndex('wishlists_share_unique').on(t.shareTokenHash),
+    check('wishlists_owner', sql`(${t.userId} is null) <> (${t.guestTokenHash} is null)`),
+  ],
+);
+
+export const wishlistItems = pgTable(
+  'wishlist_items',
+  {
+    wishlistId: uuid('wishlist_id')
+      .notNull()
+      .references(() => wishlists.id, { onDelete: 'cascade' }),
+    goodsId: uuid('goods_id')
+      .notNull()
+      .references(() => goods.id, { onDelete: 'cascade' }),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.wishlistId, t.goodsId] })],
+);
+
+/**
+ * "Tell me when it is back": one row per subscription to a sold-out SKU. It is due once the SKU is in stock
+ * again; `claimedUntil` is a sender's lease (so two senders never mail the same row) and `sentAt` is set in its
+ * own transaction after the mail went out. `unsubscribeTokenHash` is the SHA-256 of the mail's unsubscribe token.
+ */
+export const stockAlerts = pgTable(
+  'stock_alerts',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    skuId: uuid('sku_id')
+      .notNull()
+      .references(() => skus.id, { onDelete: 'cascade' }),
+    /** Lower-cased. */
+    email: text().notNull(),
+    locale: text().$type<Locale>().notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    unsubscribeTokenHash: text('unsubscribe_token_hash').notNull(),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // Idempotent per SKU and address while the alert waits; also finds a restocked SKU's waiting alerts.
+    uniqueIndex('stock_alerts_waiting_unique')
+      .on(t.skuId, t.email)
+      .where(sql`${t.sentAt} is null and ${t.cancelledAt} is null`),
+    uniqueIndex('stock_alerts_unsubscribe_unique').on(t.unsubscribeTokenHash),
+    index('stock_alerts_email_idx').on(t.email),
+  ],
 );

@@ -24,8 +24,6 @@ export interface SubmissionResult {
   details?: { label: string; value: string }[];
   /** Fail only: the messages listed under "The content you submitted has the following error:". */
   errors?: string[];
-  /** Fail only: the template's hints, when they are the cause (a frozen account, not yet eligible). */
-  reason?: 'frozen' | 'notEligible';
   /** Success: "Back to list"; fail: "Return to modify". */
   back?: ResultAction;
   /** Success only: "View" the record. */
@@ -80,7 +78,7 @@ export function ResultPanel({ kind, result }: { kind: 'success' | 'fail'; result
       </Button>
     );
 
-  const hasHints = kind === 'fail' && ((result.errors?.length ?? 0) > 0 || result.reason);
+  const hasHints = kind === 'fail' && (result.errors?.length ?? 0) > 0;
 
   return (
     <Result
@@ -108,24 +106,6 @@ export function ResultPanel({ kind, result }: { kind: 'success' | 'fail'; result
                 <CloseCircleOutlined className="admin-result-error-icon" aria-hidden /> {text}
               </li>
             ))}
-            {result.reason === 'frozen' && (
-              <li>
-                <CloseCircleOutlined className="admin-result-error-icon" aria-hidden />{' '}
-                <FormattedMessage id="result.fail.error.hint-text1" />{' '}
-                <Typography.Link onClick={() => void navigate('/account/settings')}>
-                  <FormattedMessage id="result.fail.error.hint-btn1" />
-                </Typography.Link>
-              </li>
-            )}
-            {result.reason === 'notEligible' && (
-              <li>
-                <CloseCircleOutlined className="admin-result-error-icon" aria-hidden />{' '}
-                <FormattedMessage id="result.fail.error.hint-text2" />{' '}
-                <Typography.Link onClick={() => void navigate('/account/settings')}>
-                  <FormattedMessage id="result.fail.error.hint-btn2" />
-                </Typography.Link>
-              </li>
-            )}
           </ul>
         </div>
       )}

@@ -3,9 +3,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 
 /** What an instance keeps in memory from the shared database, and must drop when another instance changes it. */
-export type ChangeName = 'catalog' | 'coupons' | 'settings';
+export type ChangeName = 'catalog' | 'coupons' | 'settings' | 'synonyms';
 
-type RemoteHandler = () => void | Promise<void>;
+/**
+ * Runs for a change another instance made. `detail` is what that instance sent with it (e.g. which goods), or
+ * undefined when this instance may have missed changes (its subscription came back) and must assume anything
+ * changed.
+ */
+type RemoteHandler = (detail: unknown) => void | Promise<void>;
 
 /** Redis channel every instance publishes its changes to and listens on. */
 export const CHANGES_CHANNEL = 'shop:changes';
@@ -13,6 +18,7 @@ export const CHANGES_CHANNEL = 'shop:changes';
 interface Wire {
   origin: string;
   name: ChangeName;
+  detail?: unknown;
 }
 
 /**
@@ -37,10 +43,10 @@ export class ChangeSignals {
   }
 
   /** Tells the other instances that `name` changed; call it after the change has committed. Never throws. */
-  send(name: ChangeName): void {
+  send(name: ChangeName, detail?: unknown): void {
     const { redis, log } = this.options;
     if (!redis) return;
-    const wire: Wire = { origin: this.instance, name };
+    const wire: Wire = { origin: this.instance, name, ...(detail !== undefined && { detail }) };
     redis
       .publish(CHANGES_CHANNEL, JSON.stringify(wire))
       .catch((error: unknown) => log.warn({ err: error, change: name }, 'change not sent to Redis'));
@@ -60,12 +66,12 @@ export class ChangeSignals {
         log.warn({ err: error }, 'unreadable change from Redis');
         return;
       }
-      if (wire.origin !== this.instance) this.run(wire.name);
+      if (wire.origin !== this.instance) this.run(wire.name, wire.detail);
     });
     // ioredis subscribes again by itself after a reconnection, then reports `ready`.
     subscriber.on('ready', () => {
       if (!subscribedOnce) return;
-      for (const name of this.handlers.keys()) this.run(name);
+      for (const name of this.handlers.keys()) this.run(name, undefined);
     });
     subscriber.on('error', (error: Error) => log.warn({ err: error }, 'change signals subscriber'));
     await subscriber.connect();
@@ -79,10 +85,10 @@ export class ChangeSignals {
     if (subscriber) await subscriber.quit().catch(() => subscriber.disconnect());
   }
 
-  private run(name: ChangeName): void {
+  private run(name: ChangeName, detail: unknown): void {
     for (const handler of this.handlers.get(name) ?? []) {
       Promise.resolve()
-        .then(handler)
+        .then(() => handler(detail))
         .catch((error: unknown) =>
           this.options.log.error({ err: error, change: name }, 'change not applied'),
         );

@@ -19,19 +19,44 @@ beforeAll(async () => {
     });
     return cache.send(request, reply, { price: read }, 'public, no-cache');
   });
+  // The same, tagged with the goods it shows (`/goods/a` carries tag `goods:a`), as catalog replies are.
+  app.get<{ Params: { id: string } }>(
+    '/goods/:id',
+    { onRequest: cache.serveCached },
+    async (request, reply) => {
+      const read = price;
+      await new Promise<void>((resolve) => {
+        release = resolve;
+        held = true;
+      });
+      const tags = [`goods:${request.params.id}`];
+      return cache.send(request, reply, { price: read }, 'public, no-cache', { tags });
+    },
+  );
   await app.ready();
 });
 afterAll(() => app.close());
 
-const get = () => app.inject({ url: '/price' });
+const get = (url = '/price') => app.inject({ url });
 
 /** Sends a request and waits until it has read the price and is held before replying. */
-async function startRead() {
+async function startRead(url = '/price') {
   held = false;
-  const reply = get();
+  const reply = get(url);
   await expect.poll(() => held).toBe(true);
   // In an object: an async function returning the promise itself would wait for the reply.
   return { reply };
+}
+
+/** Whether a request is answered without reading the data: a read would be held until released. */
+async function answeredFromCache(url: string): Promise<boolean> {
+  held = false;
+  const reply = get(url);
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  const read = held;
+  if (read) release!();
+  await reply;
+  return !read;
 }
 
 describe('prepared replies', () => {
@@ -62,5 +87,25 @@ describe('prepared replies', () => {
     release!();
     expect((await next.reply).json()).toEqual({ price: 70 });
     expect((await get()).json()).toEqual({ price: 70 });
+  });
+
+  it('keeps a reply read while other goods changed, and not one read while its own goods changed', async () => {
+    price = 60;
+    // Under a flash sale other goods' stock changes many times a second: a reply being read meanwhile is still
+    // good, and must be kept, or the goods shown most would be read again on every request.
+    const other = await startRead('/goods/a');
+    cache.dropTagged(['goods:b']);
+    release!();
+    expect((await other.reply).json()).toEqual({ price: 60 });
+    expect(await answeredFromCache('/goods/a')).toBe(true);
+
+    const own = await startRead('/goods/b');
+    price = 50;
+    cache.dropTagged(['goods:b']);
+    release!();
+    expect((await own.reply).json()).toEqual({ price: 60 });
+    const again = await startRead('/goods/b');
+    release!();
+    expect((await again.reply).json()).toEqual({ price: 50 });
   });
 });

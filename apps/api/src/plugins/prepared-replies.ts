@@ -83,11 +83,18 @@ export class PreparedReplyCache {
     // Counted at insertion, before any compressed copy exists: compressed copies are smaller than the body, so
     // an entry takes at most about twice its counted size.
     sizeCalculation: (entry) => entry.body.length + 200,
+    dispose: (_entry, key) => this.untag(key),
   });
+  /** Tag → keys of the replies carrying it, and key → its tags: to drop only the replies a change touches. */
+  private readonly tagged = new Map<string, Set<string>>();
+  private readonly tagsOf = new Map<string, string[]>();
   /** Counts clears, so that a reply knows whether one came while it was being read. */
   private generation = 0;
-  /** For each request the cache could not answer, the generation it started reading the data in. */
-  private readonly missedIn = new WeakMap<FastifyRequest, number>();
+  /** Counts tagged drops; `droppedAt` holds, per tag, the count at its last drop. */
+  private drops = 0;
+  private readonly droppedAt = new Map<string, number>();
+  /** For each request the cache could not answer, the clear and drop counts when it started reading the data. */
+  private readonly missedIn = new WeakMap<FastifyRequest, { generation: number; drops: number }>();
   private readonly clearListeners: (() => void)[] = [];
   /** Tells the other instances of a clear here (`shareClears`). */
   private sendClear: (() => void) | undefined;
@@ -105,9 +112,55 @@ export class PreparedReplyCache {
     return this.entries.get(key);
   }
 
-  set(key: string, prepared: PreparedReply, ttlMs?: number): PreparedReply {
+  set(key: string, prepared: PreparedReply, ttlMs?: number, tags?: string[]): PreparedReply {
     this.entries.set(key, prepared, ttlMs ? { ttl: ttlMs } : undefined);
+    if (tags?.length) {
+      this.tagsOf.set(key, tags);
+      for (const tag of tags) {
+        let keys = this.tagged.get(tag);
+        if (!keys) this.tagged.set(tag, (keys = new Set()));
+        keys.add(key);
+      }
+    }
     return prepared;
+  }
+
+  private untag(key: string): void {
+    const tags = this.tagsOf.get(key);
+    if (!tags) return;
+    this.tagsOf.delete(key);
+    for (const tag of tags) {
+      const keys = this.tagged.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) this.tagged.delete(tag);
+    }
+  }
+
+  /**
+   * Drops, on this instance, the replies carrying any of these tags (e.g. the goods whose stock changed); the
+   * rest stay. Like a clear, a reply read before the drop is then sent but not kept.
+   */
+  dropTagged(tags: Iterable<string>): void {
+    this.drops++;
+    for (const tag of tags) {
+      this.droppedAt.set(tag, this.drops);
+      for (const key of [...(this.tagged.get(tag) ?? [])]) this.entries.delete(key);
+    }
+  }
+
+  /**
+   * Whether a reply whose data was read from `startedIn` on may be kept: no clear came meanwhile, and no drop of
+   * one of its tags. Drops of other tags do not count: in a flash sale the hot goods' stock changes many times a
+   * second, and replies read meanwhile that do not show them (or, tagged, do) would otherwise never be kept.
+   */
+  private stillCurrent(
+    startedIn: { generation: number; drops: number },
+    tags: string[] | undefined,
+  ): boolean {
+    if (startedIn.generation !== this.generation) return false;
+    if (startedIn.drops === this.drops) return true;
+    // An untagged reply is only ever dropped by a clear; a tagged one by a drop of one of its tags.
+    return (tags ?? []).every((tag) => (this.droppedAt.get(tag) ?? -1) <= startedIn.drops);
   }
 
   /**
@@ -115,11 +168,17 @@ export class PreparedReplyCache {
    * came while it was being read (the request missed the cache before the clear) is sent but not kept: it may
    * hold the data the clear was about.
    */
-  send(request: FastifyRequest, reply: FastifyReply, payload: unknown, cacheControl: string, ttlMs?: number) {
+  send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    payload: unknown,
+    cacheControl: string,
+    { ttlMs, tags }: { ttlMs?: number; tags?: string[] } = {},
+  ) {
     const prepared = this.prepare(payload, cacheControl);
     const startedIn = this.missedIn.get(request);
-    if (startedIn === undefined || startedIn === this.generation)
-      this.set(this.keyOf(request), prepared, ttlMs);
+    if (startedIn === undefined || this.stillCurrent(startedIn, tags))
+      this.set(this.keyOf(request), prepared, ttlMs, tags);
     return sendPrepared(request, reply, prepared);
   }
 
@@ -146,14 +205,27 @@ export class PreparedReplyCache {
   clearHere(): void {
     this.generation++;
     this.entries.clear();
+    this.tagged.clear();
+    this.tagsOf.clear();
+    // Replies read before this clear are refused by the generation; the drops before it no longer matter.
+    this.droppedAt.clear();
     for (const listener of this.clearListeners) listener();
+  }
+
+  /** Told of every lookup `tryServe` makes, for the operator's metrics: whether the reply was kept. */
+  private lookupListener: ((hit: boolean) => void) | undefined;
+
+  /** Runs `listener` at every lookup of `tryServe` (one listener: the metrics' hit and miss counts). */
+  onLookup(listener: (hit: boolean) => void): void {
+    this.lookupListener = listener;
   }
 
   /** Answers from the cache when it holds this request's reply; otherwise leaves the request alone. */
   tryServe(request: FastifyRequest, reply: FastifyReply): FastifyReply | undefined {
     const hit = this.entries.get(this.keyOf(request));
+    this.lookupListener?.(hit !== undefined);
     if (hit) return sendPrepared(request, reply, hit);
-    this.missedIn.set(request, this.generation);
+    this.missedIn.set(request, { generation: this.generation, drops: this.drops });
     return undefined;
   }
 

@@ -39,6 +39,13 @@ export const tokenBodySchema = z.strictObject({
   token: z.string({ error: 'validation.invalid' }).min(1).max(200, { error: 'validation.tooLong' }),
 });
 
+/**
+ * What an activation link did: activated the account now, or found it already active (the link was used before,
+ * or the account became active another way), so the shopper can go on to log in either way.
+ */
+export const activationSchema = z.object({ email: z.string(), alreadyActive: z.boolean() });
+export type Activation = z.infer<typeof activationSchema>;
+
 export const resendActivationBodySchema = z.strictObject({
   email: emailField,
   password: z.string({ error: 'validation.password.required' }).min(1).max(128),

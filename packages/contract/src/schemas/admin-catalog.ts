@@ -168,7 +168,15 @@ export const goodsOptionInputSchema = z.strictObject({
   id: optionIdField,
   name: requiredLocalizedText(40),
   values: z
-    .array(z.strictObject({ id: optionIdField, name: requiredLocalizedText(40) }), msg('validation.invalid'))
+    .array(
+      z.strictObject({
+        id: optionIdField,
+        name: requiredLocalizedText(40),
+        /** The value's own picture (a colour's photo), shown when a shopper chooses it; null or omitted: none. */
+        image: mediaUrlField.nullish(),
+      }),
+      msg('validation.invalid'),
+    )
     .min(1, msg('validation.required'))
     .max(MAX_OPTION_VALUES, msg('validation.outOfRange')),
 });
@@ -259,7 +267,7 @@ export type GoodsInputBody = z.input<typeof goodsInputSchema>;
 export const adminGoodsOptionSchema = z.object({
   id: z.string(),
   name: localizedTextSchema,
-  values: z.array(z.object({ id: z.string(), name: localizedTextSchema })),
+  values: z.array(z.object({ id: z.string(), name: localizedTextSchema, image: z.string().optional() })),
 });
 
 export const adminSkuSchema = z.object({

@@ -131,13 +131,18 @@ export const activitySchema = z.object({
   action: z.string(),
   entity: z.string(),
   entityId: z.string(),
+  /**
+   * What people call the entity, when it has a name of its own besides its id: the order's number (see
+   * `orderSchema.number`) when `entity` is `order`; null otherwise.
+   */
+  label: z.string().nullable(),
   actor: activityActorSchema,
 });
 export type Activity = z.infer<typeof activitySchema>;
 
 export const dashboardOrderSchema = z.object({
   id: z.string(),
-  /** The short number shoppers see: the id's first 8 characters, upper-case. */
+  /** The order's number people use: digits, counted from 10001 (see `orderSchema.number`). */
   number: z.string(),
   status: z.string(),
   total: money,

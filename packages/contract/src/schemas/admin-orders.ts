@@ -100,6 +100,8 @@ export type PersonRef = z.infer<typeof personRefSchema>;
 /** One row of the orders table. */
 export const adminOrderRowSchema = z.object({
   id: z.string(),
+  /** The order's number people use (see `orderSchema.number`). */
+  number: z.string(),
   status: z.enum(orderStatusValues),
   total: moneySchema,
   currency: z.string().length(3),
@@ -233,6 +235,8 @@ export type ReceiveReturnBody = z.infer<typeof receiveReturnBodySchema>;
 /** One order whose money does not add up: captured − refunded ≠ what its status says the shop holds. */
 export const reconciliationMismatchSchema = z.object({
   orderId: z.string(),
+  /** The order's number people use (see `orderSchema.number`). */
+  orderNumber: z.string(),
   status: z.enum(orderStatusValues),
   currency: z.string().length(3),
   /** What the order says the shop holds: its total less its refunds while paid, nothing while unpaid or cancelled. */
@@ -314,6 +318,8 @@ export const claimedCouponSchema = z.object({
   claimedAt: z.string(),
   usedAt: z.string().nullable(),
   orderId: z.string().nullable(),
+  /** The number of the order the coupon was spent on; null while unused. */
+  orderNumber: z.string().nullable(),
 });
 export type ClaimedCoupon = z.infer<typeof claimedCouponSchema>;
 

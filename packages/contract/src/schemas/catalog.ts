@@ -1,9 +1,8 @@
 import { z } from 'zod';
+import { envelopeSchema, pageMetaSchema } from '../envelope.ts';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants.ts';
+import { goodsSortValues, MAX_OPTION_FILTERS, OPTIONS_PARAM } from '../catalog-values.ts';
 import { idField, intParam, textParam } from '../validation.ts';
-
-export const goodsSortValues = ['newest', 'sales', 'price_asc', 'price_desc'] as const;
-export type GoodsSort = (typeof goodsSortValues)[number];
 
 /** `GET /v1/home/goods` query. Unknown parameters are refused so that typos are noticed. */
 export const goodsQuerySchema = z.strictObject({
@@ -11,7 +10,20 @@ export const goodsQuerySchema = z.strictObject({
   categoryId: idField.optional(),
   minPrice: intParam(0, 1_000_000_000).optional(),
   maxPrice: intParam(0, 1_000_000_000).optional(),
-  sort: z.enum(goodsSortValues, { error: 'validation.invalid' }).default('newest'),
+  /** Without it: `relevance` when there is a keyword, `newest` otherwise (`listingSort`). */
+  sort: z.enum(goodsSortValues, { error: 'validation.invalid' }).optional(),
+  /** `true`: only goods with units in stock. */
+  inStock: z.enum(['true'], { error: 'validation.invalid' }).optional(),
+  /**
+   * Option values the goods must offer, as `option:value` facet keys joined by commas: values of one option are
+   * alternatives (black or white), different options must all hold (black and size M).
+   */
+  options: z
+    .string({ error: 'validation.invalid' })
+    .max(MAX_OPTION_FILTERS * 40, { error: 'validation.tooLong' })
+    .regex(OPTIONS_PARAM, { error: 'validation.invalid' })
+    .refine((value) => value.split(',').length <= MAX_OPTION_FILTERS, { error: 'validation.outOfRange' })
+    .optional(),
   page: intParam(1, 100_000).default(1),
   pageSize: intParam(1, MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 });
@@ -38,13 +50,63 @@ export const goodsSummarySchema = z.object({
   /** Units in stock across all SKUs. */
   stock: z.number().int(),
   createdAt: z.string(),
+  /** Average and count of its published reviews; absent while it has none. */
+  rating: z.object({ average: z.number(), count: z.number().int() }).optional(),
 });
 export type GoodsSummary = z.infer<typeof goodsSummarySchema>;
+
+/**
+ * A goods in a listing. With a keyword, `highlights` are the stretches of `name` that matched a word of it, as
+ * [start, end) offsets in UTF-16 code units (what `String.prototype.slice` takes), in order and apart.
+ */
+export const listedGoodsSchema = goodsSummarySchema.extend({
+  highlights: z.array(z.tuple([z.number().int(), z.number().int()])).optional(),
+});
+export type ListedGoods = z.infer<typeof listedGoodsSchema>;
+
+/**
+ * What the goods matching a listing's keyword and filters hold, for narrowing it down. Each facet counts with
+ * every filter applied but its own, so a count is what the listing's total becomes once that value alone is
+ * chosen in its facet (a category's count includes its children's goods).
+ */
+export const goodsFacetsSchema = z.object({
+  categories: z.array(z.object({ id: z.string(), count: z.number().int() })),
+  /** Bands with at least one goods, cheapest first. */
+  priceBands: z.array(
+    z.object({ minPrice: z.number().int(), maxPrice: z.number().int().nullable(), count: z.number().int() }),
+  ),
+  /** Options by how many goods offer them, each value named in the shopper's language. */
+  options: z.array(
+    z.object({
+      key: z.string(),
+      name: z.string(),
+      values: z.array(z.object({ key: z.string(), name: z.string(), count: z.number().int() })),
+    }),
+  ),
+  /** How many goods have units in stock. */
+  inStock: z.number().int(),
+});
+export type GoodsFacets = z.infer<typeof goodsFacetsSchema>;
+
+export const goodsPageMetaSchema = pageMetaSchema.extend({
+  facets: goodsFacetsSchema,
+  /**
+   * "Did you mean": a keyword spelt like this one that finds more, when this one finds nothing or little. The
+   * words of the shopper's keyword that were not changed are kept as typed.
+   */
+  suggestion: z.string().optional(),
+});
+export type GoodsPageMeta = z.infer<typeof goodsPageMetaSchema>;
+
+export const goodsListEnvelopeSchema = /* @__PURE__ */ envelopeSchema(z.array(listedGoodsSchema)).extend({
+  meta: goodsPageMetaSchema,
+});
 
 export const goodsOptionSchema = z.object({
   id: z.string(),
   name: z.string(),
-  values: z.array(z.object({ id: z.string(), name: z.string() })),
+  /** `image`: the value's own picture, shown when it is chosen (a colour's photo); absent when it has none. */
+  values: z.array(z.object({ id: z.string(), name: z.string(), image: z.string().optional() })),
 });
 export type GoodsOption = z.infer<typeof goodsOptionSchema>;
 

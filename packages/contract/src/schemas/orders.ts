@@ -2,19 +2,39 @@ import { z } from 'zod';
 import { changingSomething, idField, phoneField, textParam, intParam } from '../validation.ts';
 import { moneySchema } from './catalog.ts';
 import { returnReasonValues } from '../order-values.ts';
+import { cpfProblem, postcodeProblem } from '../address-rules.ts';
 
-export const addressBodySchema = z.strictObject({
+const addressFields = z.strictObject({
   name: textParam(60).min(1, { error: 'validation.required' }),
   phone: phoneField,
-  /** Codes from the region tree, country first. */
+  /**
+   * Codes from the region tree, country first: country, state or province (`GET /v1/home/regions`), then city
+   * and district where the country has them (`GET /v1/home/regions?parent=…`).
+   */
   regionCodes: z.array(z.string().max(20)).min(1, { error: 'validation.required' }).max(4),
   detail: textParam(200).min(1, { error: 'validation.required' }),
+  /** Checked by country: CEP `00000-000` (BR), ZIP `00000[-0000]` (US), 6 digits (CN), 3 or 5 digits (TW). */
   postcode: textParam(20),
   isDefault: z.boolean(),
 });
 
-export const addressSchema = addressBodySchema.extend({
+/** A CPF, optional and only for Brazil, checked by its check digits; stored as `000.000.000-00`. */
+const cpfField = textParam(20);
+
+export const addressBodySchema = addressFields
+  .extend({ cpf: cpfField.optional() })
+  .superRefine((input, ctx) => {
+    const country = input.regionCodes[0];
+    const postcode = postcodeProblem(country, input.postcode);
+    if (postcode) ctx.addIssue({ code: 'custom', path: ['postcode'], message: postcode });
+    const cpf = cpfProblem(country, input.cpf ?? '');
+    if (cpf) ctx.addIssue({ code: 'custom', path: ['cpf'], message: cpf });
+  });
+
+export const addressSchema = addressFields.extend({
   id: z.string(),
+  /** `''` when none was given. */
+  cpf: z.string(),
   regionNames: z.array(z.string()),
 });
 export type Address = z.infer<typeof addressSchema>;
@@ -106,6 +126,11 @@ export type Shipment = z.infer<typeof shipmentSchema>;
 
 export const orderSchema = orderTotalsSchema.extend({
   id: z.string(),
+  /**
+   * The order's number, the one people read and say ("order 10001"): digits, counted by the shop from 10001.
+   * Shoppers, staff and mails all name the order by it; links and API paths keep using `id`.
+   */
+  number: z.string(),
   status: z.enum(orderStatusValues),
   lines: z.array(orderLineSchema),
   address: addressSchema.omit({ id: true, isDefault: true }),
@@ -202,6 +227,8 @@ export const returnLineSchema = z.object({
 export const orderReturnSchema = z.object({
   id: z.string(),
   orderId: z.string(),
+  /** The number of the order the return is of (see `orderSchema.number`). */
+  orderNumber: z.string(),
   status: z.enum(returnStatusValues),
   reason: z.enum(returnReasonValues),
   note: z.string(),

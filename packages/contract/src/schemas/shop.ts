@@ -53,3 +53,15 @@ export interface Region {
 export const regionSchema: z.ZodType<Region> = z.lazy(() =>
   z.object({ code: z.string(), name: z.string(), children: z.array(regionSchema).optional() }),
 );
+
+/**
+ * `GET /v1/home/regions`: without `parent`, the tree of countries and their states or provinces; with
+ * `parent` (a state, province or city code), the cities or districts directly below it, without children of
+ * their own (ask again with the chosen one's code); `[]` where the data stops.
+ */
+export const regionsQuerySchema = z.strictObject({
+  parent: z
+    .string({ error: 'validation.invalid' })
+    .regex(/^[A-Z0-9-]{2,20}$/, { error: 'validation.invalid' })
+    .optional(),
+});

@@ -7,12 +7,12 @@ import {
   idField,
   intParam,
   passwordField,
-  phoneField,
   textParam,
   withConfirmedPassword,
 } from '../validation.ts';
 import { loginBodySchema } from './accounts.ts';
 import type { Mail } from './dev.ts';
+import { isPhone } from '../field-checks.ts';
 
 /** Staff roles. `staff` run the shop day to day; only `admin` manage staff accounts and shop settings. */
 export const staffRoleValues = ['staff', 'admin'] as const;
@@ -78,12 +78,42 @@ export const auditQuerySchema = z.strictObject({
 });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
+/** What kind of thing an audit entry acted on, as the back office names and links it. */
+export const auditSubjectKindValues = [
+  'product',
+  'order',
+  'coupon',
+  'category',
+  'staff',
+  'shopper',
+  'return',
+  'goal',
+  'settings',
+  'session',
+  'other',
+] as const;
+export type AuditSubjectKind = (typeof auditSubjectKindValues)[number];
+
+/**
+ * The thing an audit entry acted on, named by the server when the log is read (one query per kind of thing on
+ * the page), so the reader sees today's name in their language: a product's or category's name, a coupon's
+ * title, an order's number (`10001`), a member's or shopper's nickname (else email), a goal's title, and for a
+ * return its order's number. A thing deleted since is named from the entry's own before/after record; `label`
+ * is null only when neither knows a name.
+ */
+export const auditSubjectSchema = z.object({
+  kind: z.enum(auditSubjectKindValues),
+  label: z.string().nullable(),
+});
+export type AuditSubject = z.infer<typeof auditSubjectSchema>;
+
 export const auditEntrySchema = z.object({
   id: z.string(),
   actor: z.object({ id: z.string(), email: z.string(), nickname: z.string() }),
   action: z.string(),
   entity: z.string(),
   entityId: z.string(),
+  subject: auditSubjectSchema,
   before: z.unknown(),
   after: z.unknown(),
   at: z.string(),
@@ -123,33 +153,28 @@ const requiredText = (key: MessageKey, max: number) =>
     .min(1, { error: key, abort: true })
     .max(max, { error: 'validation.tooLong' });
 
-const regionCode = z
-  .string({ error: 'validation.invalid' })
-  .trim()
-  .max(100, { error: 'validation.tooLong' })
-  .regex(/^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+){0,3}$/, { error: 'validation.invalid' });
+const optionalRegionCode = z
+  .string()
+  .regex(/^([A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+){0,3})?$/, { error: 'validation.invalid' });
+
+/** An optional text of the settings form: '' clears it. */
+const optionalText = (max: number) =>
+  z.string({ error: 'validation.invalid' }).trim().max(max, { error: 'validation.tooLong' });
 
 /**
- * `PUT /v1/admin/account`: the basic tab (every field required, with the settings form's messages) and/or the
- * notification switches; a field left out is kept.
+ * `PUT /v1/admin/account`: the basic tab and/or the notification switches; a field left out is kept. Only the
+ * nickname is required: profile, country, province/city, street and phone may be '' (cleared), so a member can
+ * change their nickname without filling in the rest. A phone given must be a valid one.
  */
 export const updateStaffAccountBodySchema = z.strictObject({
   nickname: requiredText('validation.nickname.required', 40).optional(),
-  bio: requiredText('validation.profile.required', 500).optional(),
-  country: z
-    .string({ error: 'validation.country.required' })
-    .trim()
-    .min(1, { error: 'validation.country.required', abort: true })
-    .pipe(regionCode)
+  bio: optionalText(500).optional(),
+  country: optionalText(100).pipe(optionalRegionCode).optional(),
+  province: optionalText(100).pipe(optionalRegionCode).optional(),
+  street: optionalText(200).optional(),
+  phone: optionalText(32)
+    .refine((value) => value === '' || isPhone(value), { error: 'validation.phone.invalid' })
     .optional(),
-  province: z
-    .string({ error: 'validation.geographic.required' })
-    .trim()
-    .min(1, { error: 'validation.geographic.required', abort: true })
-    .pipe(regionCode)
-    .optional(),
-  street: requiredText('validation.address.required', 200).optional(),
-  phone: phoneField.optional(),
   /** An image the shop stores (see the avatar upload), or '' for none. */
   avatar: z
     .string({ error: 'validation.invalid' })

@@ -11,6 +11,7 @@ const activity = (action: string): Activity => ({
   action,
   entity: 'order',
   entityId: '1a2b3c4d-0000-4000-8000-000000000000',
+  label: '10001',
   actor: { kind: 'staff', id: 's1', name: 'Sam' },
 });
 
@@ -18,7 +19,7 @@ describe('activity lines', () => {
   it('say what happened in the UI language, and name an action the catalogs do not know', async () => {
     const english = createIntl({ locale: 'en-US', messages: await loadMessages('en-US') });
     const chinese = createIntl({ locale: 'zh-CN', messages: await loadMessages('zh-CN') });
-    expect(activityText(english, activity('order.paid'))).toBe('Sam confirmed payment of order 1A2B3C4D');
+    expect(activityText(english, activity('order.paid'))).toBe('Sam confirmed payment of order 10001');
     expect(activityText(chinese, activity('order.paid'))).not.toContain('order.paid');
     expect(activityText(english, activity('order.teleported'))).toBe('Sam: order.teleported');
   });

@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import type { Activity } from '@shop/contract';
-import { orderNumber } from '../orders/format.ts';
 import { toMajor } from '../shop/money.ts';
 
 /** The UTC day `offset` days from today, `YYYY-MM-DD` (the API's days are UTC). */
@@ -32,7 +31,7 @@ export function useDashboardFormat() {
   );
 }
 
-/** "Ana placed order 1A2B3C4D": one activity line in the UI locale. */
+/** "Ana placed order 10001": one activity line in the UI locale. */
 export function activityText(intl: IntlShape, activity: Activity): string {
   const { actor } = activity;
   const name =
@@ -41,7 +40,7 @@ export function activityText(intl: IntlShape, activity: Activity): string {
       : actor.kind === 'payment'
         ? intl.formatMessage({ id: 'dashboard.actor.payment' })
         : actor.name || intl.formatMessage({ id: 'dashboard.actor.unknown' });
-  const values = { actor: name, number: orderNumber(activity.entityId), action: activity.action };
+  const values = { actor: name, number: activity.label ?? '', action: activity.action };
   // An action the catalogs have no text for (one added to the API later) is still shown, in general words.
   const id = `dashboard.action.${activity.action}`;
   return intl.formatMessage({ id: id in intl.messages ? id : 'dashboard.action.other' }, values);

@@ -1,9 +1,6 @@
 import { useIntl } from 'react-intl';
 import { toMajor } from '../shop/money.ts';
 
-/** The number shoppers see in their mails: the order id's first eight characters, upper-case. */
-export const orderNumber = (id: string) => id.slice(0, 8).toUpperCase();
-
 /** How staff pages name a shopper: the nickname they chose, else their email. */
 export const shopperName = (person: { nickname: string; email: string }) => person.nickname || person.email;
 

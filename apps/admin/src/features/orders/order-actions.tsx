@@ -8,7 +8,6 @@ import type { AdminOrderDetail, Locale, ShipOrderBody } from '@shop/contract';
 import { adminApi } from '../../api.ts';
 import { showSuccessToast } from '../../app/toast.ts';
 import { FORM_CALL, showFormErrors } from '../../components/form-errors.ts';
-import { orderNumber } from './format.ts';
 import { ORDERS_AREA_KEY, orderQuery } from './queries.ts';
 
 /** After a change: the page shows the order the server answered with, and every list refetches. */
@@ -64,7 +63,7 @@ export function ShipOrderButton({ order }: { order: AdminOrderDetail }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const [form] = Form.useForm<ShipOrderBody>();
-  const number = orderNumber(order.id);
+  const { number } = order;
   const ship = useOrderAction<ShipOrderBody>(order, 'ship', form, t('orders.ship.done', { number }));
   const serverText = serverMessages[intl.locale as Locale];
 

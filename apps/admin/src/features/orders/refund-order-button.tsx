@@ -7,7 +7,7 @@ import { adminApi } from '../../api.ts';
 import { showSuccessToast } from '../../app/toast.ts';
 import { FORM_CALL, showFormErrors } from '../../components/form-errors.ts';
 import { currencyDigits, toMajor } from '../shop/money.ts';
-import { orderNumber, useFormat } from './format.ts';
+import { useFormat } from './format.ts';
 import { useOrderChanged } from './order-actions.tsx';
 import {
   refundBody,
@@ -28,7 +28,7 @@ export function RefundOrderButton({ order }: { order: AdminOrderDetail }) {
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const [form] = Form.useForm<RefundFormValues>();
   const changed = useOrderChanged(order.id);
-  const number = orderNumber(order.id);
+  const { number } = order;
   const { currency } = order;
   const digits = currencyDigits(currency);
   const refundable = order.actions.refundable;

@@ -10,7 +10,7 @@ import type { AdminReturn } from '@shop/contract';
 import { adminApi } from '../../api.ts';
 import { showSuccessToast } from '../../app/toast.ts';
 import { FORM_CALL, showFormErrors } from '../../components/form-errors.ts';
-import { orderNumber, useFormat } from '../orders/format.ts';
+import { useFormat } from '../orders/format.ts';
 import { RefundStatusBadge } from '../orders/refunds-table.tsx';
 import { ORDERS_AREA_KEY } from '../orders/queries.ts';
 import { currencyDigits, toMajor, toMinor } from '../shop/money.ts';
@@ -32,9 +32,7 @@ function useReturnStep(item: AdminReturn, step: Step, form: FormInstance, onDone
         body,
         FORM_CALL,
       );
-      showSuccessToast(
-        intl.formatMessage({ id: `returns.${step}.done` }, { number: orderNumber(item.orderId) }),
-      );
+      showSuccessToast(intl.formatMessage({ id: `returns.${step}.done` }, { number: item.orderNumber }));
       await queryClient.invalidateQueries({ queryKey: ORDERS_AREA_KEY });
       onDone();
       return true;
@@ -74,7 +72,7 @@ function StepDialog<Values extends object>({
 }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
-  const number = orderNumber(item.orderId);
+  const number = item.orderNumber;
   return (
     <ModalForm<Values>
       title={t(`returns.${step}.title`, { number })}

@@ -2,10 +2,8 @@
 const messages = {
   'account.role.admin': 'Admin',
   'account.role.staff': 'Staff',
-  'account.unavailable': 'Not available',
 
   'account.center.activity': 'My recent changes',
-  'account.center.activity-detail': '{entity} {id} · {at}',
   'account.center.no-activity': 'You have not changed anything in the shop yet.',
   'account.center.edit': 'Edit my settings',
   'account.center.no-profile': 'No personal profile yet.',
@@ -15,8 +13,8 @@ const messages = {
 
   'account.settings.basic': 'Basic Settings',
   'account.settings.security': 'Security Settings',
-  'account.settings.binding': 'Account Binding',
-  'account.settings.notification': 'New Message Notification',
+  'account.settings.binding': 'Linked sign-ins',
+  'account.settings.notification': 'Notifications',
 
   'account.basic.avatar': 'Avatar',
   'account.basic.change-avatar': 'Change avatar',
@@ -45,10 +43,6 @@ const messages = {
   'account.security.phone': 'Security Phone',
   'account.security.phone-description': 'Bound phone: {phone}',
   'account.security.phone-none': 'No phone number is bound yet.',
-  'account.security.question': 'Security Question',
-  'account.security.question-description': 'This shop does not use security questions.',
-  'account.security.email': 'Backup Email',
-  'account.security.email-description': 'This shop keeps one email address per account.',
   'account.security.modify': 'Modify',
   'account.security.sessions': 'Active sessions',
   'account.security.sessions.device': '{browser} on {system}',
@@ -60,22 +54,17 @@ const messages = {
   'account.security.sessions.end-current': 'End this session? You will be logged out.',
   'account.security.sessions.ended': 'The session has ended.',
 
-  'account.binding.none': 'Staff sign in with their shop account only; no third-party account can be bound.',
-  'account.binding.taobao': 'Binding Taobao',
-  'account.binding.alipay': 'Binding Alipay',
-  'account.binding.dingding': 'Binding DingTalk',
-  'account.binding.unavailable': 'Not available in this shop',
-  'account.binding.bind': 'Bind',
+  'account.binding.none':
+    'No other sign-in is linked to your account: you sign in with your shop email or phone and your password.',
 
-  'account.notification.messages': 'Account Password',
-  'account.notification.messages-description':
-    'Messages from other users will be notified in the form of a station letter',
-  'account.notification.system': 'System Messages',
+  'account.notification.messages': 'Messages from colleagues',
+  'account.notification.messages-description': 'Tell me when another member of staff sends me a message.',
+  'account.notification.system': 'Shop notices',
   'account.notification.system-description':
-    'System messages will be notified in the form of a station letter',
-  'account.notification.todos': 'To-do Notification',
+    'Tell me about notices on the running of the shop, such as mail not being delivered.',
+  'account.notification.todos': 'Work waiting for me',
   'account.notification.todos-description':
-    'The to-do list will be notified in the form of a letter from the station',
+    'Tell me when there is work waiting, such as orders to ship or returns to review.',
 
   'staff.description':
     'Members of staff run the shop; admins also manage staff accounts and the shop settings.',
@@ -105,9 +94,7 @@ const messages = {
   'audit.description': 'Every change staff make to the shop: who, when, what, before and after.',
   'audit.at': 'Time',
   'audit.actor': 'Member',
-  'audit.action': 'Action',
   'audit.entity': 'Record type',
-  'audit.entity-id': 'Record',
   'audit.field': 'Field',
   'audit.before': 'Before',
   'audit.after': 'After',
@@ -135,4 +122,4 @@ const messages = {
 export default messages;
 
 /** Brand and format names that read the same in every language. */
-export const sameEverywhere = ['mailbox.html', 'account.center.activity-detail'];
+export const sameEverywhere = ['mailbox.html'];

@@ -4,10 +4,8 @@ import type enUS from './en-US.ts';
 export default {
   'account.role.admin': 'Administrador',
   'account.role.staff': 'Equipe',
-  'account.unavailable': 'Indisponível',
 
   'account.center.activity': 'Minhas alterações recentes',
-  'account.center.activity-detail': '{entity} {id} · {at}',
   'account.center.no-activity': 'Você ainda não alterou nada na loja.',
   'account.center.edit': 'Editar minhas configurações',
   'account.center.no-profile': 'Ainda sem perfil pessoal.',
@@ -17,8 +15,8 @@ export default {
 
   'account.settings.basic': 'Configurações básicas',
   'account.settings.security': 'Configurações de segurança',
-  'account.settings.binding': 'Vinculação de contas',
-  'account.settings.notification': 'Notificação de novas mensagens',
+  'account.settings.binding': 'Logins vinculados',
+  'account.settings.notification': 'Notificações',
 
   'account.basic.avatar': 'Foto de perfil',
   'account.basic.change-avatar': 'Alterar foto',
@@ -47,10 +45,6 @@ export default {
   'account.security.phone': 'Telefone de segurança',
   'account.security.phone-description': 'Telefone vinculado: {phone}',
   'account.security.phone-none': 'Nenhum telefone vinculado ainda.',
-  'account.security.question': 'Pergunta de segurança',
-  'account.security.question-description': 'Esta loja não usa perguntas de segurança.',
-  'account.security.email': 'E-mail de recuperação',
-  'account.security.email-description': 'Esta loja mantém um único e-mail por conta.',
   'account.security.modify': 'Modificar',
   'account.security.sessions': 'Sessões ativas',
   'account.security.sessions.device': '{browser} em {system}',
@@ -63,22 +57,17 @@ export default {
   'account.security.sessions.ended': 'A sessão foi encerrada.',
 
   'account.binding.none':
-    'A equipe entra apenas com a conta da loja; nenhuma conta de terceiros pode ser vinculada.',
-  'account.binding.taobao': 'Vincular Taobao',
-  'account.binding.alipay': 'Vincular Alipay',
-  'account.binding.dingding': 'Vincular DingTalk',
-  'account.binding.unavailable': 'Indisponível nesta loja',
-  'account.binding.bind': 'Vincular',
+    'Nenhum outro login está vinculado à sua conta: você entra com o e-mail ou telefone da loja e sua senha.',
 
-  'account.notification.messages': 'Senha da conta',
+  'account.notification.messages': 'Mensagens de colegas',
   'account.notification.messages-description':
-    'As mensagens de outros usuários serão notificadas na forma de uma carta da estação',
-  'account.notification.system': 'Mensagens do sistema',
+    'Avise-me quando outro membro da equipe me enviar uma mensagem.',
+  'account.notification.system': 'Avisos da loja',
   'account.notification.system-description':
-    'As mensagens do sistema serão notificadas na forma de uma carta da estação',
-  'account.notification.todos': 'Notificação de pendências',
+    'Avise-me sobre o funcionamento da loja, como e-mails que não estão sendo entregues.',
+  'account.notification.todos': 'Trabalho à minha espera',
   'account.notification.todos-description':
-    'A lista de pendências será notificada na forma de uma carta da estação',
+    'Avise-me quando houver trabalho pendente, como pedidos a enviar ou devoluções a analisar.',
 
   'staff.description':
     'A equipe opera a loja; os administradores também gerenciam as contas da equipe e as configurações da loja.',
@@ -108,9 +97,7 @@ export default {
   'audit.description': 'Toda alteração que a equipe faz na loja: quem, quando, o quê, antes e depois.',
   'audit.at': 'Data e hora',
   'audit.actor': 'Membro',
-  'audit.action': 'Ação',
   'audit.entity': 'Tipo de registro',
-  'audit.entity-id': 'Registro',
   'audit.field': 'Campo',
   'audit.before': 'Antes',
   'audit.after': 'Depois',

@@ -36,7 +36,7 @@ const messages = {
   'dashboard.traffic.summary':
     'From {from} to {to}: {orders, plural, one {# order} other {# orders}} and {visitors, plural, one {# visitor} other {# visitors}}; the table of sales by period lists them period by period.',
 
-  'dashboard.top.title': 'Top goods',
+  'dashboard.top.title': 'Top products',
   'dashboard.top.byUnits': 'By units',
   'dashboard.top.byRevenue': 'By revenue',
   'dashboard.top.line': '{units, plural, one {# unit} other {# units}} · {revenue}',
@@ -94,11 +94,11 @@ const messages = {
   'dashboard.action.order.refund': '{actor} refunded money of order {number}',
   'dashboard.action.return.approve': '{actor} approved a return',
   'dashboard.action.return.reject': '{actor} rejected a return',
-  'dashboard.action.return.receive': '{actor} received the goods of a return',
+  'dashboard.action.return.receive': '{actor} received the products of a return',
   'dashboard.action.return.refund': '{actor} refunded a return',
-  'dashboard.action.goods.create': '{actor} added goods',
-  'dashboard.action.goods.update': '{actor} changed goods',
-  'dashboard.action.goods.delete': '{actor} deleted goods',
+  'dashboard.action.goods.create': '{actor} added a product',
+  'dashboard.action.goods.update': '{actor} changed a product',
+  'dashboard.action.goods.delete': '{actor} deleted a product',
   'dashboard.action.category.create': '{actor} added a category',
   'dashboard.action.category.update': '{actor} changed a category',
   'dashboard.action.category.delete': '{actor} deleted a category',
@@ -130,7 +130,7 @@ const messages = {
   'dashboard.workplace.lowStock': 'Low stock',
   'dashboard.workplace.lowStock.count':
     '{count, plural, =0 {Every SKU has more than {threshold} in stock} one {# SKU has {threshold} or fewer left} other {# SKUs have {threshold} or fewer left}}',
-  'dashboard.workplace.lowStock.all': 'Goods with low stock',
+  'dashboard.workplace.lowStock.all': 'Products with low stock',
   'dashboard.workplace.lowStock.left': '{count} left',
   'dashboard.workplace.coupons': 'Coupons ending soon',
   'dashboard.workplace.coupons.count':

@@ -46,7 +46,7 @@ const messages = {
   'refunds.lineKept': '{name} × {count}, not back to stock',
   'returns.list.title': 'Returns',
   'returns.list.description':
-    'Shoppers’ requests to send goods back: answer new ones, mark parcels received, then refund them.',
+    'Shoppers’ requests to send products back: answer new ones, mark parcels received, then refund them.',
   'returns.list.ofOrder': 'Returns of order {number}.',
   'returns.section': 'Returns ({count})',
   'returns.none': 'No returns.',
@@ -83,7 +83,7 @@ const messages = {
   'returns.reject.done': 'The return of order {number} is rejected. The shopper has been told by mail.',
   'returns.reject.hint': 'The shopper reads this in the mail and on their order.',
   'returns.reject.messageRequired': 'Please tell the shopper why',
-  'returns.receive.title': 'Goods of order {number} received',
+  'returns.receive.title': 'Products of order {number} received',
   'returns.receive.submit': 'Mark received',
   'returns.receive.done': 'The return of order {number} is marked received.',
   'returns.receive.hint': 'For each item, choose whether its units go back on sale.',

@@ -47,6 +47,7 @@ const messages = {
   'orders.field.region': 'Region',
   'orders.field.street': 'Street address',
   'orders.field.postcode': 'Postcode',
+  'orders.field.cpf': 'CPF',
   'orders.field.carrier': 'Carrier',
   'orders.field.trackingNumber': 'Tracking number',
 
@@ -62,7 +63,7 @@ const messages = {
   'orders.shopper.open': 'Open shopper',
   'orders.shopper.deleted': 'This shopper’s account no longer exists.',
   'orders.shipment.none': 'Not shipped yet.',
-  'orders.line.goods': 'Goods',
+  'orders.line.goods': 'Product',
   'orders.line.price': 'Unit price',
   'orders.line.quantity': 'Quantity',
   'orders.line.amount': 'Amount',
@@ -155,17 +156,17 @@ const messages = {
   'shoppers.orders.none': 'No orders yet.',
 
   'search.title': 'Search',
-  'search.description': 'Goods, orders and shoppers in one search.',
-  'search.input': 'Search goods, orders and shoppers',
-  'search.placeholder': 'Goods name, order number, email or phone',
+  'search.description': 'Products, orders and shoppers in one search.',
+  'search.input': 'Search products, orders and shoppers',
+  'search.placeholder': 'Product name, order number, email or phone',
   'search.submit': 'Search',
   'search.results': 'Results',
-  'search.tab.goods': 'Goods ({count})',
+  'search.tab.goods': 'Products ({count})',
   'search.tab.orders': 'Orders ({count})',
   'search.tab.shoppers': 'Shoppers ({count})',
   'search.viewAll': 'View all {count}',
   'search.empty': 'Nothing found for “{q}”.',
-  'search.prompt': 'Type a goods name, an order number, an email or a phone number.',
+  'search.prompt': 'Type a product name, an order number, an email or a phone number.',
   'search.loadFailed': 'The search could not be completed.',
   'search.goods.onShelf': 'On shelf',
   'search.goods.offShelf': 'Off shelf',
@@ -176,5 +177,8 @@ const messages = {
 
 export default messages;
 
-/** The same in every language: only values, joined by separators. */
-export const sameEverywhere = ['search.order.summary'];
+/**
+ * The same in every language: only values, joined by separators; "CPF", the Brazilian taxpayer number's name,
+ * is what English and Portuguese readers both call it.
+ */
+export const sameEverywhere = ['search.order.summary', 'orders.field.cpf'];

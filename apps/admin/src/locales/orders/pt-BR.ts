@@ -46,6 +46,7 @@ export default {
   'orders.field.region': 'Região',
   'orders.field.street': 'Endereço',
   'orders.field.postcode': 'CEP',
+  'orders.field.cpf': 'CPF',
   'orders.field.carrier': 'Transportadora',
   'orders.field.trackingNumber': 'Código de rastreio',
 

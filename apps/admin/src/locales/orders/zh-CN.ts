@@ -45,6 +45,7 @@ export default {
   'orders.field.region': '地区',
   'orders.field.street': '详细地址',
   'orders.field.postcode': '邮政编码',
+  'orders.field.cpf': 'CPF（巴西税号）',
   'orders.field.carrier': '快递公司',
   'orders.field.trackingNumber': '运单号',
 

@@ -45,6 +45,7 @@ export default {
   'orders.field.region': '地區',
   'orders.field.street': '詳細地址',
   'orders.field.postcode': '郵遞區號',
+  'orders.field.cpf': 'CPF（巴西稅號）',
   'orders.field.carrier': '物流公司',
   'orders.field.trackingNumber': '貨運單號',
 

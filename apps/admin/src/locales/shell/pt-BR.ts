@@ -116,10 +116,6 @@ export default {
   'result.fail.error.description':
     'Por favor, verifique e modifique as informações antes de enviar novamente.',
   'result.fail.error.hint-title': 'O conteúdo que você enviou tem o seguinte erro:',
-  'result.fail.error.hint-text1': 'Sua conta foi congelada',
-  'result.fail.error.hint-btn1': 'Descongelar agora',
-  'result.fail.error.hint-text2': 'Sua conta ainda não está apta a solicitar',
-  'result.fail.error.hint-btn2': 'Atualizar agora',
   'result.fail.error.btn-text': 'Voltar para modificar',
 
   'placeholder.title': 'Esta página está em construção',

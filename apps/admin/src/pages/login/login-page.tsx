@@ -11,6 +11,7 @@ import { adminApi } from '../../api.ts';
 import { showSuccessToast } from '../../app/toast.ts';
 import { FORM_CALL, showFormErrors } from '../../components/form-errors.ts';
 import { safeRedirect } from '../../features/session/redirect.ts';
+import { mayBeSignedIn, rememberSignedIn } from '../../features/session/signed-in-hint.ts';
 import { staffQuery } from '../../features/session/staff-query.ts';
 import { LocaleSwitcher } from '../../layout/header-actions.tsx';
 import { useBackOfficeTitle } from '../../features/shop/use-back-office-title.ts';
@@ -36,7 +37,8 @@ export default function LoginPage() {
   const [form] = Form.useForm<StaffLoginBody>();
   const [refusal, setRefusal] = useState<string | null>(null);
   const [otpShown, setOtpShown] = useState(false);
-  const me = useQuery(staffQuery);
+  // A member already signed in goes on; a guest's visit asks nothing (signed-in-hint.ts).
+  const me = useQuery({ ...staffQuery, enabled: mayBeSignedIn() });
   const target = safeRedirect(search.get('redirect'));
   const contract = serverMessages[intl.locale as Locale];
   const t = (id: string) => intl.formatMessage({ id });
@@ -49,6 +51,7 @@ export default function LoginPage() {
     try {
       const member = await adminApi.session.login(values, FORM_CALL);
       queryClient.setQueryData(staffQuery.queryKey, member);
+      rememberSignedIn(true);
       showSuccessToast(t('login.success'));
       await navigate(target, { replace: true });
     } catch (error) {

@@ -44,6 +44,8 @@ export interface ShopperSessions {
 export interface ShopperOrders {
   statsFor(userIds: string[]): Promise<Map<string, { orderCount: number; totalSpent: number }>>;
   newestOf(userId: string, limit: number): Promise<AdminOrderRow[]>;
+  /** The numbers people use for these orders, by id; unknown ids are left out. */
+  numbersOf(orderIds: string[]): Promise<Map<string, string>>;
 }
 
 /** Orders shown on the shopper detail page itself; its orders tab pages through the rest. */
@@ -120,13 +122,18 @@ export class AccountsAdminService {
 
   async detail(id: string, at: ShopLocale): Promise<AdminShopperDetail> {
     const row = await this.findShopper(this.db, id);
-    const [stats, orders, addresses, coupons, sessions] = await Promise.all([
+    const [stats, orders, addresses, claims, sessions] = await Promise.all([
       this.orders.statsFor([id]),
       this.orders.newestOf(id, NEWEST_ORDERS),
       this.addresses.list(id, at.locale),
       this.promotions.claimsOf({ userId: id }, at),
       this.sessions.listForUser(id),
     ]);
+    const numbers = await this.orders.numbersOf(claims.flatMap((c) => (c.orderId ? [c.orderId] : [])));
+    const coupons = claims.map((c) => ({
+      ...c,
+      orderNumber: c.orderId ? (numbers.get(c.orderId) ?? null) : null,
+    }));
     return {
       ...this.toRow(row, stats.get(id), at.currency),
       gender: row.gender,

@@ -136,9 +136,13 @@ describe('a shopper in the back office', () => {
       orderCount: 1,
       totalSpent: 0,
     });
-    expect(d.orders).toMatchObject([{ id: buyer.order.id, status: 'pending_payment' }]);
+    expect(d.orders).toMatchObject([
+      { id: buyer.order.id, number: buyer.order.number, status: 'pending_payment' },
+    ]);
     expect(d.addresses).toMatchObject([{ name: 'Ana Souza', isDefault: true }]);
-    expect(d.coupons).toMatchObject([{ couponId: welcome.id, title: welcome.title, usedAt: null }]);
+    expect(d.coupons).toMatchObject([
+      { couponId: welcome.id, title: welcome.title, usedAt: null, orderId: null, orderNumber: null },
+    ]);
     expect(d.sessions).toHaveLength(1);
     expect(Object.keys(d.sessions[0]).sort()).toEqual([
       'createdAt',
@@ -146,6 +150,18 @@ describe('a shopper in the back office', () => {
       'ip',
       'lastSeenAt',
       'userAgent',
+    ]);
+
+    // Spent on an order: the coupon names that order by its number.
+    const withCoupon = await call('POST', '/v1/home/orders', buyer.cookie, {
+      addressId: d.addresses[0].id,
+      items: [{ skuId: buyer.order.lines[0].skuId, quantity: 1 }],
+      couponId: welcome.id,
+    });
+    expect(withCoupon.status, JSON.stringify(withCoupon.body)).toBe(201);
+    const after = (await staff('GET', `/v1/admin/shoppers/${buyer.id}`)).body.data;
+    expect(after.coupons).toMatchObject([
+      { couponId: welcome.id, orderId: withCoupon.body.data.id, orderNumber: withCoupon.body.data.number },
     ]);
   });
 
@@ -226,8 +242,13 @@ describe('the global search', () => {
     expect(byEmail.body.data.shoppers).toMatchObject({ total: 1, items: [{ id: buyer.id }] });
     expect(byEmail.body.data.orders).toMatchObject({ total: 1, items: [{ id: buyer.order.id }] });
 
-    const byNumber = await staff('GET', `/v1/admin/search?q=${buyer.order.id.slice(0, 13)}`);
-    expect(byNumber.body.data.orders.items.map((o: Json) => o.id)).toContain(buyer.order.id);
+    const byNumber = await staff('GET', `/v1/admin/search?q=${buyer.order.number}`);
+    expect(byNumber.body.data.orders.items.map((o: Json) => [o.id, o.number])).toContainEqual([
+      buyer.order.id,
+      buyer.order.number,
+    ]);
+    const byHash = await staff('GET', `/v1/admin/search?q=${encodeURIComponent(`#${buyer.order.number}`)}`);
+    expect(byHash.body.data.orders).toMatchObject({ total: 1, items: [{ id: buyer.order.id }] });
 
     const nothing = await staff('GET', '/v1/admin/search?q=zzqqxxnothing');
     expect(nothing.body.data).toEqual({

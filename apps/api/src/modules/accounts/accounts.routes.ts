@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  activationSchema,
   AppError,
   Code,
   editPasswordBodySchema,
@@ -23,6 +24,7 @@ import type { AccountsService } from './accounts.service.ts';
 import type { AvatarUploads } from './avatar-uploads.ts';
 
 const emailReply = envelopeSchema(z.object({ email: z.string() }));
+const activationReply = envelopeSchema(activationSchema);
 const emptyReply = envelopeSchema(z.null());
 const tags = ['accounts'];
 
@@ -82,9 +84,10 @@ export function accountsRoutes(
     {
       schema: {
         tags,
-        summary: 'Activate an account from the mail link',
+        summary:
+          'Activate an account from the mail link; a link used or expired for an account already active says so',
         body: tokenBodySchema,
-        response: { 200: emailReply },
+        response: { 200: activationReply },
       },
     },
     async (request) => ok(await accounts.activate(request.body.token)),

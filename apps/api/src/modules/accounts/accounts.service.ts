@@ -8,6 +8,7 @@ import {
   RESET_LINK_TTL_MS,
   VERIFICATION_CODE_INTERVAL_MS,
   VERIFICATION_CODE_TTL_MS,
+  type Activation,
   type Locale,
   type User,
 } from '@shop/contract';
@@ -131,18 +132,27 @@ export class AccountsService {
     return { id: outcome.created.id, email: outcome.created.email };
   }
 
-  async activate(token: string): Promise<{ email: string }> {
+  /**
+   * Activates the account a mailed link names. A link for an account that is already active at that address
+   * (opened twice, or after a password reset activated it) is not a failure: the reply says it is active.
+   */
+  async activate(token: string): Promise<Activation> {
     return this.db.transaction(async (tx) => {
-      const { user, row } = await findLiveToken(tx, token, 'activate');
+      const known = await findToken(tx, token, 'activate');
+      if (known?.user.activatedAt && known.row.email === known.user.email) {
+        if (!known.row.usedAt) {
+          await tx.update(userTokens).set({ usedAt: new Date() }).where(eq(userTokens.id, known.row.id));
+        }
+        return { email: known.user.email, alreadyActive: true };
+      }
+      const { user, row } = assertLive(known);
       if (row.email !== user.email) throw new AppError(Code.refused, 'error.token.invalid');
       await tx.update(userTokens).set({ usedAt: new Date() }).where(eq(userTokens.id, row.id));
-      if (!user.activatedAt) {
-        await tx
-          .update(users)
-          .set({ activatedAt: new Date(), updatedAt: new Date() })
-          .where(eq(users.id, user.id));
-      }
-      return { email: user.email };
+      await tx
+        .update(users)
+        .set({ activatedAt: new Date(), updatedAt: new Date() })
+        .where(eq(users.id, user.id));
+      return { email: user.email, alreadyActive: false };
     });
   }
 
@@ -448,17 +458,27 @@ async function useUpVerificationCode(db: Db, phone: string, code: string) {
   if (!row || row.codeHash !== codeHash(phone, code)) throw invalidCode();
 }
 
-async function findLiveToken(tx: Db, token: string, purpose: 'activate' | 'reset') {
+/** The mailed token and its user, locked, whatever its state; null when there is no such token. */
+async function findToken(tx: Db, token: string, purpose: 'activate' | 'reset') {
   const [found] = await tx
     .select({ row: userTokens, user: users })
     .from(userTokens)
     .innerJoin(users, eq(users.id, userTokens.userId))
     .where(and(eq(userTokens.id, sha256(token)), eq(userTokens.purpose, purpose)))
     .for('update');
+  return found ?? null;
+}
+
+/** Refuses a token that does not exist, was used or has expired. */
+function assertLive<T extends { row: { usedAt: Date | null; expiresAt: Date } }>(found: T | null): T {
   if (!found || found.row.usedAt) throw new AppError(Code.refused, 'error.token.invalid');
   if (found.row.expiresAt.getTime() <= Date.now())
     throw new AppError(Code.refused, 'error.token.expired', undefined, 410);
   return found;
+}
+
+async function findLiveToken(tx: Db, token: string, purpose: 'activate' | 'reset') {
+  return assertLive(await findToken(tx, token, purpose));
 }
 
 function isUniqueViolation(error: unknown, constraint: string): boolean {

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ratePassword } from '@shop/contract/password-rating';
 import { schema } from '@shop/db';
 import {
   createShopper,
@@ -20,12 +21,13 @@ afterAll(() => t.close());
 
 type Sent = KeptMail;
 const mailbox = (to: string) => keptMail(t, to);
-const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+const post = (url: string, payload: unknown, headers: Record<string, string> = {}, remoteAddress?: string) =>
   t.app.inject({
     method: 'POST',
     url,
     payload: payload as object,
     headers: { 'accept-language': 'en-US', ...headers },
+    ...(remoteAddress ? { remoteAddress } : {}),
   });
 const tokenIn = (mail: Sent) => /token=([\w-]+)/.exec(mail.text)![1]!;
 
@@ -73,6 +75,28 @@ describe('registration and activation', () => {
       .from(schema.users)
       .where(eq(schema.users.email, 'weak@example.com'));
     expect(user).toBeUndefined();
+  });
+
+  it('refuses exactly the passwords the storefront meter calls too short or too easy to guess', async () => {
+    const who = { email: 'meter@example.com', phone: '+5511987651111' };
+    const refusal = {
+      tooShort: 'Please enter at least 6 characters. Please do not use passwords that are easy to guess.',
+      weak: 'This password is too easy to guess. Please choose another one.',
+    };
+    for (const password of ['abc', '123456', 'qwerty123', 'bluefox93', who.email, 'Cafe-com-leite-42']) {
+      const verdict = await ratePassword(password, [who.email, who.phone]);
+      const res = await post(
+        '/v1/home/users/register',
+        { ...who, password, confirm: password, code: '000000' },
+        {},
+        '192.0.2.44',
+      );
+      // Accepted passwords get as far as the (wrong) code.
+      const expected = verdict === 'tooShort' || verdict === 'weak' ? refusal[verdict] : undefined;
+      expect(res.json().msg.password, `${password}: ${verdict}`).toBe(expected);
+      if (!expected) expect(res.json().msg).toEqual({ code: 'Invalid verification code' });
+    }
+    expect(await ratePassword('123456')).toBe('weak');
   });
 
   it('asks again for a code sent less than a minute ago', async () => {
@@ -188,13 +212,18 @@ describe('registration and activation', () => {
     expect((await post('/v1/home/verification-codes', { phone })).statusCode).toBe(429);
   });
 
-  it('activates once with the mailed link', async () => {
+  it('activates once with the mailed link, and says the account is active when the link is opened again', async () => {
     const token = tokenIn((await mailbox(email)).find((mail) => mail.text.includes('/registersucess'))!);
     const first = await post('/v1/home/users/activate', { token });
-    expect(first.json()).toEqual({ code: 200, data: { email }, msg: '' });
+    expect(first.json()).toEqual({ code: 200, data: { email, alreadyActive: false }, msg: '' });
     const again = await post('/v1/home/users/activate', { token });
-    expect(again.json()).toMatchObject({ code: 2, msg: 'This link is not valid or has already been used.' });
+    expect(again.json()).toEqual({ code: 200, data: { email, alreadyActive: true }, msg: '' });
     expect((await post('/v1/home/users/login', { account: phone, password })).statusCode).toBe(200);
+    const unknown = await post('/v1/home/users/activate', { token: `${token}x` });
+    expect(unknown.json()).toMatchObject({
+      code: 2,
+      msg: 'This link is not valid or has already been used.',
+    });
   });
 
   it('says when an activation link has expired, and lets the shopper fix the address and resend', async () => {
@@ -222,7 +251,12 @@ describe('registration and activation', () => {
     });
     expect(resend.json()).toEqual({ code: 200, data: { email: 'fixed@example.com' }, msg: '' });
     const fresh = tokenIn((await mailbox('fixed@example.com'))[0]!);
-    expect((await post('/v1/home/users/activate', { token: fresh })).statusCode).toBe(200);
+    expect((await post('/v1/home/users/activate', { token: fresh })).json().data).toEqual({
+      email: 'fixed@example.com',
+      alreadyActive: false,
+    });
+    // The first link named the old address: it never activates, nor claims the account active.
+    expect((await post('/v1/home/users/activate', { token })).json()).toMatchObject({ code: 2 });
   });
 });
 

@@ -1,11 +1,11 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { AppError, Code, type Address, type Locale } from '@shop/contract';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { AppError, Code, formatCpf, type Address, type Locale } from '@shop/contract';
 import { schema, type Db } from '@shop/db';
 import type { z } from 'zod';
 import type { addressBodySchema } from '@shop/contract';
-import { RegionNames } from '../regions/region-names.ts';
+import type { RegionsService } from '../regions/regions.service.ts';
 
-const { addresses, regions } = schema;
+const { addresses } = schema;
 type AddressBody = z.infer<typeof addressBodySchema>;
 type AddressRow = typeof addresses.$inferSelect;
 
@@ -16,7 +16,10 @@ const MAX_ADDRESSES = 20;
  * `locale`, the language of whoever reads them.
  */
 export class AddressesService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly regions: RegionsService,
+  ) {}
 
   async list(userId: string, locale: Locale): Promise<Address[]> {
     const rows = await this.db
@@ -36,6 +39,21 @@ export class AddressesService {
     return (await this.withRegionNames([row], locale))[0]!;
   }
 
+  /**
+   * An order's copy of an address with its region names in `locale`, the reader's language: the copy keeps the
+   * names as placed, used where a code is no longer known.
+   */
+  async named<T extends { regionCodes: string[]; regionNames: string[] }>(
+    address: T,
+    locale: Locale,
+  ): Promise<T> {
+    const names = await this.regions.names(address.regionCodes, locale);
+    return {
+      ...address,
+      regionNames: address.regionCodes.map((code, i) => names.get(code) ?? address.regionNames[i] ?? code),
+    };
+  }
+
   async create(userId: string, body: AddressBody, locale: Locale): Promise<Address> {
     await this.assertRegionPath(body.regionCodes);
     const row = await this.db.transaction(async (tx) => {
@@ -49,7 +67,7 @@ export class AddressesService {
       if (isDefault) await clearDefault(tx, userId);
       const [created] = await tx
         .insert(addresses)
-        .values({ ...body, userId, isDefault })
+        .values({ ...stored(body), userId, isDefault })
         .returning();
       return created!;
     });
@@ -62,7 +80,7 @@ export class AddressesService {
       if (body.isDefault) await clearDefault(tx, userId);
       const [updated] = await tx
         .update(addresses)
-        .set({ ...body, updatedAt: new Date() })
+        .set({ ...stored(body), updatedAt: new Date() })
         .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
         .returning();
       if (!updated) throw new AppError(Code.notFound, 'error.notFound');
@@ -90,33 +108,23 @@ export class AddressesService {
     });
   }
 
-  /** Region codes must walk down the tree: a country, then one of its states, then one of its cities. */
+  /**
+   * Region codes must walk down the tree: a country, then one of its states, then one of its cities and one of
+   * the city's districts, as deep as the data goes (a courier needs the city in Brazil and the United States,
+   * the district in China and Taiwan).
+   */
   private async assertRegionPath(codes: string[]) {
-    const rows = await this.db.select().from(regions).where(inArray(regions.code, codes));
-    const byCode = new Map(rows.map((r) => [r.code, r]));
-    const valid = codes.every((code, i) => {
-      const region = byCode.get(code);
-      return (
-        region &&
-        region.level === i + 1 &&
-        (i === 0 ? region.parentCode === null : region.parentCode === codes[i - 1])
-      );
-    });
-    if (!valid)
+    if (!(await this.regions.isPath(codes)))
       throw new AppError(Code.validation, 'validation.invalid', { regionCodes: 'validation.invalid' });
+    if (await this.regions.hasChildren(codes.at(-1)!))
+      throw new AppError(Code.validation, 'validation.required', { regionCodes: 'validation.required' });
   }
 
   private async withRegionNames(rows: AddressRow[], locale: Locale): Promise<Address[]> {
-    const codes = [...new Set(rows.flatMap((r) => r.regionCodes))];
-    const inLocale = new RegionNames(locale);
-    const names = codes.length
-      ? new Map(
-          (await this.db.select().from(regions).where(inArray(regions.code, codes))).map((r) => [
-            r.code,
-            inLocale.of(r),
-          ]),
-        )
-      : new Map<string, string>();
+    const names = await this.regions.names(
+      rows.flatMap((r) => r.regionCodes),
+      locale,
+    );
     return rows.map((r) => ({
       id: r.id,
       name: r.name,
@@ -125,9 +133,15 @@ export class AddressesService {
       regionNames: r.regionCodes.map((c) => names.get(c) ?? c),
       detail: r.detail,
       postcode: r.postcode,
+      cpf: r.cpf,
       isDefault: r.isDefault,
     }));
   }
+}
+
+/** The row's fields of a body: the CPF written one way, '' when none. */
+function stored(body: AddressBody) {
+  return { ...body, cpf: body.cpf ? formatCpf(body.cpf) : '' };
 }
 
 async function clearDefault(tx: Db, userId: string) {

@@ -376,7 +376,7 @@ export class CatalogAdminService {
       options: input.options.map((o) => ({
         id: o.id,
         name: o.name,
-        values: o.values.map((v) => ({ id: v.id, name: v.name })),
+        values: o.values.map((v) => ({ id: v.id, name: v.name, ...(v.image ? { image: v.image } : {}) })),
       })),
       onShelf: input.onShelf,
     };

@@ -156,7 +156,7 @@ async function placeOrder(skuId: string, quantity: number): Promise<string> {
       payload: {
         name: 'Lia Chen',
         phone: '+5511987654321',
-        regionCodes: ['BR', 'BR-SP'],
+        regionCodes: ['BR', 'BR-SP', 'BR-3550308'],
         detail: 'Rua Augusta 100',
         postcode: '01305-000',
         isDefault: true,
@@ -868,19 +868,38 @@ describe('categories', () => {
     expect(Object.keys(nodes[0]!.name).sort()).toEqual(['en-US', 'pt-BR', 'zh-CN', 'zh-TW']);
   });
 
-  it('creates, renames and deletes a category; shoppers see each change at once', async () => {
-    await shop('/v1/home/categories', 'zh-CN');
+  it('creates, renames and deletes a category; shoppers see it only while goods are on shelf in it', async () => {
+    const shopped = async (locale = 'zh-CN') =>
+      (await shop('/v1/home/categories', locale)).body.data as Json[];
+    await shopped();
+    const lighting = await call('POST', '/v1/admin/categories', {
+      name: { 'en-US': 'Lighting', 'zh-CN': '照明' },
+      parentId: null,
+      icon: '',
+      sort: 9,
+    });
+    expect(lighting.status, JSON.stringify(lighting.body)).toBe(201);
+    const parent = lighting.body.data as AdminCategory;
     const res = await call('POST', '/v1/admin/categories', {
       name: { 'en-US': 'Lanterns', 'zh-CN': '灯笼', 'pt-BR': '', 'zh-TW': '燈籠' },
-      parentId: categoryId,
+      parentId: parent.id,
       icon: '',
       sort: 5,
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const created = res.body.data as AdminCategory;
     expect(created.name).toEqual({ 'en-US': 'Lanterns', 'zh-CN': '灯笼', 'zh-TW': '燈籠' });
-    const shopped = (await shop('/v1/home/categories', 'zh-CN')).body.data as Json[];
-    expect(shopped.find((c) => c.id === created.id)).toMatchObject({ name: '灯笼', parentId: categoryId });
+    // Empty: staff see both, shoppers neither (it would lead to "no products").
+    expect(flat(await tree()).map((c) => c.id)).toEqual(expect.arrayContaining([parent.id, created.id]));
+    expect((await shopped()).filter((c) => c.id === parent.id || c.id === created.id)).toEqual([]);
+
+    // The first goods on shelf in the child shows it, and its parent through it.
+    const goods = await createGoods(lamp({ categoryId: created.id }));
+    expect((await shopped()).find((c) => c.id === created.id)).toMatchObject({
+      name: '灯笼',
+      parentId: parent.id,
+    });
+    expect((await shopped()).find((c) => c.id === parent.id)).toMatchObject({ name: '照明' });
 
     const renamed = await call('PUT', `/v1/admin/categories/${created.id}`, {
       name: { 'en-US': 'Paper lanterns', 'zh-CN': '纸灯笼' },
@@ -889,14 +908,25 @@ describe('categories', () => {
       sort: 1,
     });
     expect(renamed.status).toBe(200);
-    expect(renamed.body.data).toMatchObject({ parentId: null, icon: imageUrl, goodsCount: 0 });
-    const again = (await shop('/v1/home/categories', 'zh-CN')).body.data as Json[];
+    expect(renamed.body.data).toMatchObject({ parentId: null, icon: imageUrl, goodsCount: 1 });
+    const again = await shopped();
     expect(again.find((c) => c.id === created.id)).toMatchObject({ name: '纸灯笼', parentId: null });
+    // The parent lost its only child with goods.
+    expect(again.some((c) => c.id === parent.id)).toBe(false);
 
+    // Its last goods off shelf hides it; back on shelf shows it again, in every language.
+    await call('POST', '/v1/admin/goods/shelf', { ids: [goods.id], onShelf: false });
+    expect((await shopped('en-US')).some((c) => c.id === created.id)).toBe(false);
+    await call('POST', '/v1/admin/goods/shelf', { ids: [goods.id], onShelf: true });
+    expect((await shopped('en-US')).find((c) => c.id === created.id)).toMatchObject({
+      name: 'Paper lanterns',
+    });
+
+    expect((await call('DELETE', `/v1/admin/goods/${goods.id}`)).status).toBe(200);
+    expect((await shopped()).some((c) => c.id === created.id)).toBe(false);
     expect((await call('DELETE', `/v1/admin/categories/${created.id}`)).status).toBe(200);
-    expect(((await shop('/v1/home/categories')).body.data as Json[]).some((c) => c.id === created.id)).toBe(
-      false,
-    );
+    expect((await call('DELETE', `/v1/admin/categories/${parent.id}`)).status).toBe(200);
+    expect(flat(await tree()).some((c) => c.id === created.id)).toBe(false);
     expect((await auditOf(created.id)).map((e) => e.action).sort()).toEqual([
       'category.create',
       'category.delete',
@@ -959,7 +989,7 @@ describe('categories', () => {
     expect(parent.body).toEqual({
       code: 2,
       data: null,
-      msg: 'This category still has goods or subcategories, so it cannot be deleted.',
+      msg: 'This category still has products or subcategories, so it cannot be deleted.',
     });
     expect((await call('DELETE', `/v1/admin/categories/${childCategoryId}`)).status).toBe(409);
     expect((await call('DELETE', `/v1/admin/categories/${randomUUID()}`)).status).toBe(404);

@@ -23,6 +23,7 @@ import {
 import { ok, paged } from '../../plugins/envelope.ts';
 import type { StaffAccessControl } from '../staff/staff-access.ts';
 import type { CatalogAdminService } from './catalog-admin.service.ts';
+import type { CatalogChange } from './catalog-changes.ts';
 import type { ShopLocale } from './catalog.service.ts';
 
 const tags = ['admin: catalog'];
@@ -41,13 +42,14 @@ export function majorUnits(amount: number, currency: string): string {
 
 /**
  * Staff routes for goods and categories. Every change is audited by the service in its own transaction;
- * `catalogChanged` then drops the storefront's prepared replies so shoppers see the change at once.
+ * `catalogChanged` then updates the storefront's memory and drops its replies, before the answer, so shoppers see
+ * the change at once (catalog-changes.ts).
  */
 export function catalogAdminRoutes(
   app: FastifyInstance,
   service: CatalogAdminService,
   access: StaffAccessControl,
-  catalogChanged: () => void,
+  catalogChanged: (change: CatalogChange) => Promise<void>,
   shopLocale: (locale: Locale) => ShopLocale,
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -163,7 +165,7 @@ export function catalogAdminRoutes(
     async (request, reply) => {
       const member = access.memberOf(request);
       const created = await service.createGoods(request.body, member.id, shopLocale(request.locale));
-      catalogChanged();
+      await catalogChanged({ kind: 'goods', goods: [created.id] });
       return reply.code(201).send(ok(created));
     },
   );
@@ -189,7 +191,7 @@ export function catalogAdminRoutes(
         member.id,
         shopLocale(request.locale),
       );
-      catalogChanged();
+      await catalogChanged({ kind: 'goods', goods: [request.params.id] });
       return ok(updated);
     },
   );
@@ -207,7 +209,7 @@ export function catalogAdminRoutes(
     },
     async (request) => {
       const updated = await service.setShelf(request.body, access.memberOf(request).id);
-      catalogChanged();
+      await catalogChanged({ kind: 'goods', goods: updated });
       return ok({ updated });
     },
   );
@@ -226,7 +228,7 @@ export function catalogAdminRoutes(
     },
     async (request) => {
       await service.deleteGoods(request.params.id, access.memberOf(request).id, shopLocale(request.locale));
-      catalogChanged();
+      await catalogChanged({ kind: 'goods', goods: [request.params.id] });
       return ok(null);
     },
   );
@@ -262,7 +264,7 @@ export function catalogAdminRoutes(
         access.memberOf(request).id,
         shopLocale(request.locale),
       );
-      catalogChanged();
+      await catalogChanged({ kind: 'categories' });
       return reply.code(201).send(ok(created));
     },
   );
@@ -286,7 +288,7 @@ export function catalogAdminRoutes(
         access.memberOf(request).id,
         shopLocale(request.locale),
       );
-      catalogChanged();
+      await catalogChanged({ kind: 'categories' });
       return ok(updated);
     },
   );
@@ -304,7 +306,7 @@ export function catalogAdminRoutes(
     },
     async (request) => {
       await service.deleteCategory(request.params.id, access.memberOf(request).id);
-      catalogChanged();
+      await catalogChanged({ kind: 'categories' });
       return ok(null);
     },
   );

@@ -5,27 +5,31 @@ import {
   categorySchema,
   envelopeSchema,
   goodsDetailSchema,
+  goodsListEnvelopeSchema,
   goodsQuerySchema,
-  goodsSummarySchema,
   idParamsSchema,
-  pagedEnvelopeSchema,
+  listingSort,
 } from '@shop/contract';
 import { ok, paged } from '../../plugins/envelope.ts';
+import { goodsTag, LIST_TAG, SALES_ORDER_TAG } from './catalog-changes.ts';
 import type { PreparedReplyCache } from '../../plugins/prepared-replies.ts';
 import type { CatalogService, ShopLocale } from './catalog.service.ts';
 
 const CATALOG_CACHE_CONTROL = 'public, no-cache';
+
+/** Runs a keyword search and tells the operator's metrics how long it took. */
+export type SearchTimer = <T>(search: () => Promise<T>) => Promise<T>;
 
 export function catalogRoutes(
   app: FastifyInstance,
   catalog: CatalogService,
   cache: PreparedReplyCache,
   shopLocale: (locale: ShopLocale['locale']) => ShopLocale,
+  timeSearch: SearchTimer = (search) => search(),
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  // Whoever changes the catalog clears its replies: the one "catalog changed" signal. What the service derived
-  // from the catalog (totals, the search index) goes at the same moment.
-  cache.onClear(() => catalog.catalogChanged());
+  // Replies are kept until a change drops them (catalog-changes.ts): a list by the goods it shows, a detail page by
+  // its goods.
 
   routes.get(
     '/v1/home/goods',
@@ -33,14 +37,17 @@ export function catalogRoutes(
       onRequest: cache.serveCached,
       schema: {
         tags: ['catalog'],
-        summary: 'Goods on shelf: search, filter, sort, paginate',
+        summary: 'Goods on shelf: search, filter, sort, paginate, with facets and "did you mean"',
         querystring: goodsQuerySchema,
-        response: { 200: pagedEnvelopeSchema(goodsSummarySchema) },
+        response: { 200: goodsListEnvelopeSchema },
       },
     },
     async (request, reply) => {
-      const { items, meta } = await catalog.listGoods(request.query, shopLocale(request.locale));
-      return cache.send(request, reply, paged(items, meta), CATALOG_CACHE_CONTROL);
+      const list = () => catalog.listGoods(request.query, shopLocale(request.locale));
+      const { items, meta, goodsIds } = await (request.query.keyword ? timeSearch(list) : list());
+      const tags = [LIST_TAG, ...goodsIds.map(goodsTag)];
+      if (listingSort(request.query) === 'sales') tags.push(SALES_ORDER_TAG);
+      return cache.send(request, reply, paged(items, meta), CATALOG_CACHE_CONTROL, { tags });
     },
   );
 
@@ -58,7 +65,7 @@ export function catalogRoutes(
     },
     async (request, reply) => {
       const detail = await catalog.getGoods(request.params.id, shopLocale(request.locale));
-      return cache.send(request, reply, ok(detail), CATALOG_CACHE_CONTROL);
+      return cache.send(request, reply, ok(detail), CATALOG_CACHE_CONTROL, { tags: [goodsTag(detail.id)] });
     },
   );
 
@@ -68,13 +75,13 @@ export function catalogRoutes(
       onRequest: cache.serveCached,
       schema: {
         tags: ['catalog'],
-        summary: 'All categories, parents and children',
+        summary: 'Categories with goods on shelf (in them or their children), parents and children',
         querystring: z.strictObject({}),
         response: { 200: envelopeSchema(z.array(categorySchema)) },
       },
     },
     async (request, reply) => {
-      const list = await catalog.listCategories(shopLocale(request.locale));
+      const list = await catalog.listBrowsableCategories(shopLocale(request.locale));
       return cache.send(request, reply, ok(list), CATALOG_CACHE_CONTROL);
     },
   );

@@ -1,18 +1,16 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   categorySchema,
   envelopeSchema,
   goodsDetailSchema,
-  goodsSummarySchema,
-  pagedEnvelopeSchema,
+  goodsListEnvelopeSchema,
   type GoodsSummary,
 } from '@shop/contract';
 import { schema } from '@shop/db';
 import { DEMO_FACTS } from '@shop/db/seed';
 import { z } from 'zod';
-import { addAddress, createShopper, createTestApp, loginCookie, type TestApp } from '../../testing.ts';
-import { CatalogService } from './catalog.service.ts';
+import { createTestApp, type TestApp } from '../../testing.ts';
 
 let t: TestApp;
 let onShelf: number;
@@ -26,7 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const listSchema = pagedEnvelopeSchema(goodsSummarySchema);
+const listSchema = goodsListEnvelopeSchema;
 async function list(query: string, locale = 'en-US') {
   const res = await t.app.inject({ url: `/v1/home/goods${query}`, headers: { 'accept-language': locale } });
   return { res, body: res.json() };
@@ -39,7 +37,7 @@ describe('GET /v1/home/goods', () => {
     const parsed = listSchema.parse(body);
     expect(parsed.code).toBe(200);
     expect(parsed.data).toHaveLength(20);
-    expect(parsed.meta).toEqual({ page: 1, pageSize: 20, total: onShelf });
+    expect(parsed.meta).toMatchObject({ page: 1, pageSize: 20, total: onShelf });
   });
 
   it('pages through every goods exactly once', async () => {
@@ -300,7 +298,7 @@ describe('GET /v1/home/goods?keyword=…', () => {
     const query = `?keyword=wireless&categoryId=${electronics!.id}&minPrice=2000&maxPrice=9000&sort=price_desc`;
     const { ids, body } = await searchIds(query);
     expect(ids).toEqual(expected.map((g) => g.id));
-    expect(body.meta).toEqual({ page: 1, pageSize: 20, total: expected.length });
+    expect(body.meta).toMatchObject({ page: 1, pageSize: 20, total: expected.length });
   });
 
   it('pages through matches with the same total on every page, past the last one too', async () => {
@@ -309,7 +307,7 @@ describe('GET /v1/home/goods?keyword=…', () => {
     const seen: string[] = [];
     for (let page = 1; page <= Math.ceil(total / 2); page++) {
       const { ids, body } = await searchIds(`?keyword=wireless&pageSize=2&page=${page}`);
-      expect(body.meta).toEqual({ page, pageSize: 2, total });
+      expect(body.meta).toMatchObject({ page, pageSize: 2, total });
       seen.push(...ids);
     }
     expect(new Set(seen).size).toBe(total);
@@ -317,31 +315,13 @@ describe('GET /v1/home/goods?keyword=…', () => {
     expect(beyond.ids).toEqual([]);
     expect(beyond.body.meta.total).toBe(total);
     const { body } = await searchIds('?keyword=wireless&pageSize=100');
-    expect(body.meta).toEqual({ page: 1, pageSize: 100, total });
+    expect(body.meta).toMatchObject({ page: 1, pageSize: 100, total });
   });
 
   it('refuses a keyword longer than 100 characters with code 1', async () => {
     const { res, body } = await list(`?keyword=${'a'.repeat(101)}`);
     expect(res.statusCode).toBe(422);
     expect(Object.keys(body.msg)).toEqual(['keyword']);
-  });
-});
-
-describe('CatalogService totals', () => {
-  it('remembers the total of a listing until told the catalog changed', async () => {
-    const catalog = new CatalogService(t.database.db);
-    const at = { locale: 'en-US', shopDefault: 'en-US', currency: 'USD' } as const;
-    const query = { sort: 'newest', page: 2, pageSize: 5 } as const;
-    const before = (await catalog.listGoods(query, at)).meta.total;
-    const [first] = (await catalog.listGoods({ ...query, page: 1 }, at)).items;
-    await t.database.db.update(schema.goods).set({ onShelf: false }).where(eq(schema.goods.id, first!.id));
-    try {
-      expect((await catalog.listGoods(query, at)).meta.total).toBe(before);
-      catalog.catalogChanged();
-      expect((await catalog.listGoods(query, at)).meta.total).toBe(before - 1);
-    } finally {
-      await t.database.db.update(schema.goods).set({ onShelf: true }).where(eq(schema.goods.id, first!.id));
-    }
   });
 });
 
@@ -396,235 +376,5 @@ describe('GET /v1/home/categories', () => {
     expect(parents.length).toBeGreaterThanOrEqual(8);
     expect(categories.length).toBeGreaterThan(parents.length);
     for (const c of categories) expect(c.name).toMatch(/\p{Script=Han}/u);
-  });
-});
-
-describe('the in-memory search index', () => {
-  const { search } = DEMO_FACTS;
-  const at = { locale: 'en-US', shopDefault: 'zh-CN', currency: 'USD' } as const;
-  const sorts = ['newest', 'sales', 'price_asc', 'price_desc'] as const;
-  /** Goods whose prices, sales and listing times tie, down to the microsecond, so that only ids can order them. */
-  const twins: string[] = [];
-  let child: { id: string; parentId: string | null };
-
-  beforeAll(async () => {
-    const [first] = await t.database.db
-      .select({ id: schema.categories.id, parentId: schema.categories.parentId })
-      .from(schema.categories)
-      .where(sql`${schema.categories.parentId} is not null`)
-      .limit(1);
-    child = first!;
-    for (let i = 0; i < 12; i++) {
-      const [row] = await t.database.db
-        .insert(schema.goods)
-        .values({
-          categoryId: child.id,
-          image: '/media/twin.svg',
-          images: ['/media/twin.svg'],
-          options: [],
-          price: [1999, 1999, 2999][i % 3]!,
-          originalPrice: i % 2 ? 3999 : null,
-          stock: 10 + i,
-          sales: [5, 5, 0, 7][i % 4]!,
-          onShelf: i !== 11,
-          createdAt: sql`${`2026-01-01 00:00:00.00000${i % 2}+00`}::timestamptz`,
-        })
-        .returning({ id: schema.goods.id });
-      twins.push(row!.id);
-      await t.database.db.insert(schema.goodsTranslations).values([
-        { goodsId: row!.id, locale: 'en-US', name: `Tiebreaker lamp ${i}`, description: 'A twin.' },
-        { goodsId: row!.id, locale: 'zh-CN', name: `平局台灯 ${i}`, description: '双胞胎。' },
-      ]);
-    }
-  });
-  afterAll(async () => {
-    await t.database.db.delete(schema.goods).where(inArray(schema.goods.id, twins));
-  });
-
-  it('answers every keyword, category, price range, sort and page exactly as the SQL search', async () => {
-    const bySql = new CatalogService(t.database.db);
-    const inMemory = new CatalogService(t.database.db, { inMemorySearch: true });
-    const parents = await t.database.db
-      .select({ id: schema.categories.id })
-      .from(schema.categories)
-      .where(isNull(schema.categories.parentId));
-    const middle = [...search.name['zh-CN']].slice(2, 4).join('');
-    const keywords = [
-      search.keyword['en-US'],
-      search.keyword['zh-CN'],
-      middle,
-      '杯',
-      'wireless',
-      'STAINLESS',
-      'headphones   Wireless',
-      'caneca',
-      'hedphones',
-      'keybord',
-      'tiebreaker',
-      '平局',
-      'tv',
-      'qqxzjv wireless',
-      // Words searched alone above or here, then together: their sets are intersected without a query.
-      'lamp',
-      'mouse',
-      '7',
-      '台灯',
-      'lamp wireless',
-      'mouse wireless',
-      'tv wireless',
-      'lamp 7',
-      '平局 台灯',
-      'hedphones wireless',
-      'lamp 7 wireless',
-      '%%_',
-    ];
-    const filters = [
-      {},
-      { categoryId: child.parentId! },
-      { categoryId: child.id },
-      { categoryId: parents[1]!.id },
-      { categoryId: '00000000-0000-4000-8000-000000000000' },
-      { minPrice: 2000 },
-      { maxPrice: 1999 },
-      { categoryId: child.parentId!, minPrice: 1999, maxPrice: 2999 },
-    ];
-    const mismatches: string[] = [];
-    for (const keyword of keywords) {
-      for (const sort of sorts) {
-        for (const filter of filters) {
-          // Every match in one page (the demo catalog has fewer than 100 goods); any page is a slice of it.
-          const query = { keyword, sort, page: 1, pageSize: 100, ...filter };
-          const all = await bySql.listGoods(query, at);
-          expect(all.items).toHaveLength(all.meta.total);
-          const { total } = all.meta;
-          const pages = [
-            { page: 1, pageSize: 100 },
-            { page: 1, pageSize: 1 },
-            { page: 2, pageSize: 5 },
-            { page: Math.max(1, Math.ceil(total / 3)), pageSize: 3 },
-            { page: Math.ceil(total / 3) + 1, pageSize: 3 },
-          ];
-          for (const { page, pageSize } of pages) {
-            const expected = {
-              items: all.items.slice((page - 1) * pageSize, page * pageSize),
-              meta: { page, pageSize, total },
-            };
-            const actual = await inMemory.listGoods({ ...query, page, pageSize }, at);
-            if (JSON.stringify(actual) !== JSON.stringify(expected)) {
-              mismatches.push(JSON.stringify({ ...query, page, pageSize }));
-            }
-          }
-        }
-      }
-    }
-    expect(mismatches).toEqual([]);
-    // The slices above are what the SQL search answers for those pages too.
-    for (const sort of sorts) {
-      for (const page of [1, 2, 30]) {
-        const query = { keyword: 'wireless', sort, page, pageSize: 2 };
-        expect(await inMemory.listGoods(query, at)).toEqual(await bySql.listGoods(query, at));
-      }
-    }
-  }, 120_000);
-
-  it('orders goods that tie on price, sales and listing time by id, as the SQL search does', async () => {
-    const inMemory = new CatalogService(t.database.db, { inMemorySearch: true });
-    const onShelfTwins = twins.slice(0, 11);
-    for (const sort of sorts) {
-      const { items, meta } = await inMemory.listGoods(
-        { keyword: 'tiebreaker', sort, page: 1, pageSize: 20 },
-        at,
-      );
-      expect(meta.total).toBe(onShelfTwins.length);
-      expect(items.map((g) => g.id).sort()).toEqual([...onShelfTwins].sort());
-    }
-    const { items } = await inMemory.listGoods(
-      { keyword: '平局', sort: 'price_asc', page: 1, pageSize: 20 },
-      at,
-    );
-    const cheapest = items.filter((g) => g.price === 1999).map((g) => g.id);
-    expect(cheapest).toEqual([...cheapest].sort());
-    expect(items[0]!.name).toMatch(/^Tiebreaker lamp/);
-  });
-
-  it('shows new goods, goods off shelf, new prices and new sales in the first search after the catalog changed', async () => {
-    const bySql = new CatalogService(t.database.db);
-    const inMemory = new CatalogService(t.database.db, { inMemorySearch: true });
-    const query = (sort: (typeof sorts)[number]) => ({ keyword: 'tiebreaker', sort, page: 1, pageSize: 20 });
-    const sameAsSql = async () => {
-      for (const sort of sorts)
-        expect(await inMemory.listGoods(query(sort), at)).toEqual(await bySql.listGoods(query(sort), at));
-    };
-    const ids = async (sort: (typeof sorts)[number]) =>
-      (await inMemory.listGoods(query(sort), at)).items.map((g) => g.id);
-    await sameAsSql();
-    const before = await inMemory.listGoods(query('newest'), at);
-
-    const [added] = await t.database.db
-      .insert(schema.goods)
-      .values({ categoryId: child.id, image: '/media/twin.svg', images: [], options: [], price: 1, sales: 1 })
-      .returning({ id: schema.goods.id });
-    twins.push(added!.id);
-    await t.database.db
-      .insert(schema.goodsTranslations)
-      .values({ goodsId: added!.id, locale: 'en-US', name: 'Tiebreaker kettle', description: '' });
-    // Until told, the index answers from what it read: the change's signal is what makes it read again.
-    expect((await inMemory.listGoods(query('newest'), at)).meta.total).toBe(before.meta.total);
-    inMemory.catalogChanged();
-    expect((await ids('newest'))[0]).toBe(added!.id);
-    expect((await ids('price_asc'))[0]).toBe(added!.id);
-    await sameAsSql();
-
-    await t.database.db.update(schema.goods).set({ onShelf: false }).where(eq(schema.goods.id, added!.id));
-    inMemory.catalogChanged();
-    expect(await ids('newest')).not.toContain(added!.id);
-    await sameAsSql();
-
-    const [dearest] = await ids('price_desc');
-    await t.database.db.update(schema.goods).set({ price: 1 }).where(eq(schema.goods.id, dearest!));
-    inMemory.catalogChanged();
-    const cheapest = (await inMemory.listGoods(query('price_asc'), at)).items[0]!;
-    expect(cheapest).toMatchObject({ id: dearest, price: 1 });
-    await sameAsSql();
-
-    const [leastSold] = (await ids('sales')).slice(-1);
-    await t.database.db.update(schema.goods).set({ sales: 10_000 }).where(eq(schema.goods.id, leastSold!));
-    inMemory.catalogChanged();
-    expect((await inMemory.listGoods(query('sales'), at)).items[0]).toMatchObject({
-      id: leastSold,
-      sales: 10_000,
-    });
-    await sameAsSql();
-  });
-
-  it('is told of every order through the app, so a search shows the stock an order took and gave back', async () => {
-    const shopper = await createShopper(t.database, {
-      email: 'searcher@example.com',
-      password: 'Searcher-secret-2026',
-    });
-    const cookie = await loginCookie(t.app, shopper.email, shopper.password);
-    const post = (url: string, payload: object) =>
-      t.app.inject({ method: 'POST', url, headers: { cookie, 'accept-language': 'en-US' }, payload });
-    const addressId = await addAddress(t.app, cookie);
-    const [sku] = await t.database.db
-      .select({ id: schema.skus.id })
-      .from(schema.skus)
-      .where(and(eq(schema.skus.goodsId, search.goodsId), sql`${schema.skus.stock} > 0`))
-      .limit(1);
-    const url = `?keyword=${encodeURIComponent(search.keyword['en-US'])}&sort=price_asc&pageSize=100`;
-    const stockNow = async () =>
-      ((await list(url)).body.data as GoodsSummary[]).find((g) => g.id === search.goodsId)!.stock;
-    const before = await stockNow();
-
-    const placed = await post('/v1/home/orders', {
-      addressId,
-      items: [{ skuId: sku!.id, quantity: 1 }],
-    });
-    expect(placed.statusCode, placed.body).toBe(201);
-    expect(await stockNow()).toBe(before - 1);
-
-    const cancelled = await post(`/v1/home/orders/${placed.json().data.id}/cancel`, {});
-    expect(cancelled.statusCode, cancelled.body).toBe(200);
-    expect(await stockNow()).toBe(before);
   });
 });

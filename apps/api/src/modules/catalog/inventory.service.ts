@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { pickText, type Locale } from '@shop/contract';
-import { schema, type Db } from '@shop/db';
+import { schema, type Db, type GoodsOptionRecord } from '@shop/db';
 
 const { goods, goodsTranslations, skus } = schema;
 
@@ -15,6 +15,18 @@ export interface SkuOffer {
   price: number;
   stock: number;
   onShelf: boolean;
+}
+
+/**
+ * The picture of a SKU: that of the first of its option values that has its own (the colour "Red" shows the red
+ * one), else the goods' cover.
+ */
+export function skuImage(goods: { image: string; options: GoodsOptionRecord[] }, valueIds: string[]): string {
+  for (const [i, valueId] of valueIds.entries()) {
+    const image = goods.options[i]?.values.find((v) => v.id === valueId)?.image;
+    if (image) return image;
+  }
+  return goods.image;
 }
 
 /** A line of a cart or an order as priced from an offer. */
@@ -44,20 +56,14 @@ export class InventoryService {
       .where(inArray(skus.id, skuIds));
     const goodsIds = [...new Set(rows.map((r) => r.goods.id))];
     const translations = goodsIds.length
-      ? await db
-          .select()
-          .from(goodsTranslations)
-          .where(
-            and(
-              inArray(goodsTranslations.goodsId, goodsIds),
-              inArray(goodsTranslations.locale, [locale, shopDefault]),
-            ),
-          )
+      ? await db.select().from(goodsTranslations).where(inArray(goodsTranslations.goodsId, goodsIds))
       : [];
     const nameOf = (goodsId: string) =>
-      translations.find((t) => t.goodsId === goodsId && t.locale === locale)?.name ??
-      translations.find((t) => t.goodsId === goodsId)?.name ??
-      '';
+      pickText(
+        Object.fromEntries(translations.filter((t) => t.goodsId === goodsId).map((t) => [t.locale, t.name])),
+        locale,
+        shopDefault,
+      );
     return new Map(
       rows.map(({ sku, goods: g }) => [
         sku.id,
@@ -65,7 +71,7 @@ export class InventoryService {
           skuId: sku.id,
           goodsId: g.id,
           name: nameOf(g.id),
-          image: g.image,
+          image: skuImage(g, sku.options),
           options: sku.options.map((valueId, i) => {
             const value = g.options[i]?.values.find((v) => v.id === valueId);
             return value ? pickText(value.name, locale, shopDefault) : valueId;

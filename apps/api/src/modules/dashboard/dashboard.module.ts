@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Db } from '@shop/db';
-import { CatalogService, type ShopLocale } from '../catalog/catalog.service.ts';
+import type { CatalogService, ShopLocale } from '../catalog/catalog.service.ts';
 import type { InventoryService } from '../catalog/inventory.service.ts';
 import type { StaffAccessControl } from '../staff/staff-access.ts';
 import type { AuditLog } from '../staff/audit-log.ts';
@@ -17,6 +17,8 @@ export interface DashboardModuleDeps {
   db: Db;
   redis: Redis | null;
   inventory: InventoryService;
+  /** For category names. */
+  catalog: Pick<CatalogService, 'listCategories'>;
   audit: AuditLog;
   access: StaffAccessControl;
   shopLocale: (locale: Locale) => ShopLocale;
@@ -36,14 +38,7 @@ export async function dashboardModule(app: FastifyInstance, deps: DashboardModul
     redis: deps.redis,
     describeOrder: (change) => dashboard.describeOrderChange(change),
   });
-  const dashboard = new DashboardService(
-    db,
-    new CatalogService(db),
-    deps.inventory,
-    goals,
-    deps.shopLocale,
-    events,
-  );
+  const dashboard = new DashboardService(db, deps.catalog, deps.inventory, goals, deps.shopLocale, events);
   await events.start();
   app.addHook('onClose', () => events.close());
   const streams = new MonitorStreams(events, (after) => dashboard.auditActivitySince(after), app.log);

@@ -22,7 +22,7 @@ const day = (offset: number) => utcDay(new Date(Date.now() + offset * 86_400_000
 const get = (url: string, locale?: string) => callApi(t.app, 'GET', url, { cookie, locale });
 
 /** The orders the figures are checked against, placed and paid through the API in `beforeAll`. */
-const placed: Record<string, { id: string; total: number }> = {};
+const placed: Record<string, { id: string; number: string; total: number }> = {};
 let skuA: { id: string; goodsId: string; price: number };
 let skuB: { id: string; goodsId: string; price: number };
 let ana: Buyer;
@@ -213,7 +213,7 @@ describe('workplace', () => {
       placed.oneB!.id,
     ]);
     expect(w.toShip.oldest[1]).toMatchObject({
-      number: placed.twoA!.id.slice(0, 8).toUpperCase(),
+      number: placed.twoA!.number,
       items: 2,
       customer: expect.stringMatching(/^ana \d+$/),
       status: 'paid',
@@ -228,12 +228,14 @@ describe('workplace', () => {
     expect(w.activity[0]).toMatchObject({
       action: 'order.placed',
       entityId: placed.unpaid!.id,
+      label: placed.unpaid!.number,
       actor: { kind: 'shopper', name: expect.stringMatching(/^ana \d+$/) },
     });
     expect(w.activity).toContainEqual(
       expect.objectContaining({
         action: 'order.refunded',
         entityId: placed.refunded!.id,
+        label: placed.refunded!.number,
         actor: { kind: 'staff', id: staffId, name: 'dash@shop.test' },
       }),
     );

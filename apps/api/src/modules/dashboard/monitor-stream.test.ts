@@ -22,6 +22,7 @@ const activity = (id: string): ShopEventInput => ({
     action: 'goods.update',
     entity: 'goods',
     entityId: id,
+    label: null,
     actor: { kind: 'staff', id: null, name: 'Ada' },
   },
 });

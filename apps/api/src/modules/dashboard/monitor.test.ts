@@ -69,7 +69,7 @@ describe('the live monitor stream', () => {
     const paid = await stream.nextEvent(aboutOrder(order.id, 'order.paid'));
     expect(paid.order).toMatchObject({
       id: order.id,
-      number: order.id.slice(0, 8).toUpperCase(),
+      number: order.number,
       status: 'paid',
       total: order.total,
       currency: order.currency,
@@ -78,6 +78,7 @@ describe('the live monitor stream', () => {
     expect(paid.activity).toMatchObject({
       action: 'order.paid',
       entityId: order.id,
+      label: order.number,
       actor: { kind: 'payment' },
     });
     expect(paid.id > placedEventId || paid.id !== placedEventId).toBe(true);

@@ -57,9 +57,14 @@ export async function placeOrder(
   app: FastifyInstance,
   who: Buyer,
   items: { skuId: string; quantity: number }[],
-): Promise<{ id: string; total: number; currency: string }> {
+): Promise<{ id: string; number: string; total: number; currency: string }> {
   const order = await call(app, 'POST', '/v1/home/orders', who.cookie, { addressId: who.addressId, items });
-  return { id: order.id as string, total: order.total as number, currency: order.currency as string };
+  return {
+    id: order.id as string,
+    number: order.number as string,
+    total: order.total as number,
+    currency: order.currency as string,
+  };
 }
 
 /** Pays an order as the provider would tell the shop: a charge, then its signed `charge.succeeded` webhook. */

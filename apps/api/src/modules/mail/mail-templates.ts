@@ -1,5 +1,6 @@
 import type { Locale } from '@shop/contract';
 import type { OutgoingMessage } from './mailer.ts';
+import { orderSummaryHtml, orderSummaryText, type OrderSummary } from './order-summary.ts';
 
 interface Template {
   subject: string;
@@ -290,7 +291,7 @@ const orderNotices: Record<OrderNotice, Record<Locale, { subject: string; body: 
   returnRequested: {
     'en-US': {
       subject: '{shop}: return request for order {order} received',
-      body: 'We received your request to return goods of order {order}. We will tell you when we have reviewed it.',
+      body: 'We received your request to return products of order {order}. We will tell you when we have reviewed it.',
     },
     'pt-BR': {
       subject: '{shop}: pedido de devolução do pedido {order} recebido',
@@ -308,7 +309,7 @@ const orderNotices: Record<OrderNotice, Record<Locale, { subject: string; body: 
   returnApproved: {
     'en-US': {
       subject: '{shop}: your return for order {order} is approved',
-      body: 'Your return for order {order} is approved. Please send the goods back to us. {message}',
+      body: 'Your return for order {order} is approved. Please send the products back to us. {message}',
     },
     'pt-BR': {
       subject: '{shop}: sua devolução do pedido {order} foi aprovada',
@@ -344,7 +345,7 @@ const orderNotices: Record<OrderNotice, Record<Locale, { subject: string; body: 
   returnReceived: {
     'en-US': {
       subject: '{shop}: we received your return for order {order}',
-      body: 'The goods you returned from order {order} arrived. We will refund them shortly.',
+      body: 'The products you returned from order {order} arrived. We will refund them shortly.',
     },
     'pt-BR': {
       subject: '{shop}: recebemos sua devolução do pedido {order}',
@@ -385,11 +386,14 @@ export function orderNoticeMail(
     amount?: string;
     /** Staff's message about a return. */
     message?: string;
+    /** The order's lines, delivery address and totals, listed beneath the message. */
+    summary?: OrderSummary;
   },
 ): OutgoingMessage {
   const t = orderNotices[notice][locale];
+  const { summary, ...texts } = values;
   const vars = {
-    ...values,
+    ...texts,
     minutes: String(values.minutes),
     carrier: values.carrier ?? '',
     tracking: values.tracking ?? '',
@@ -402,7 +406,63 @@ export function orderNoticeMail(
   return {
     to: values.to,
     subject,
-    text: `${body}\n\n${label}: ${values.link}\n`,
-    html: `<!doctype html><html lang="${locale}"><body style="font-family:sans-serif;line-height:1.5"><p>${escapeHtml(body)}</p><p><a href="${escapeHtml(values.link)}">${escapeHtml(label)}</a></p></body></html>`,
+    text: `${body}\n\n${label}: ${values.link}\n${summary ? `\n${orderSummaryText(summary, locale)}\n` : ''}`,
+    html: `<!doctype html><html lang="${locale}"><body style="font-family:sans-serif;line-height:1.5"><p>${escapeHtml(body)}</p><p><a href="${escapeHtml(values.link)}">${escapeHtml(label)}</a></p>${summary ? orderSummaryHtml(summary, locale) : ''}</body></html>`,
   };
+}
+
+const stockAlertTexts: Record<
+  Locale,
+  { subject: string; body: string; action: string; unsubscribe: string; footer: string }
+> = {
+  'en-US': {
+    subject: '{goods} is back in stock at {shop}',
+    body: 'Good news: {goods} is back in stock at {shop}. Stock may not last long.',
+    action: 'See it in the shop',
+    unsubscribe: 'Stop these alerts',
+    footer: 'You asked {shop} to tell you when it was back. This is the only mail about it.',
+  },
+  'pt-BR': {
+    subject: '{goods} voltou ao estoque na {shop}',
+    body: 'Boa notícia: {goods} voltou ao estoque na {shop}. O estoque pode acabar logo.',
+    action: 'Ver na loja',
+    unsubscribe: 'Parar estes avisos',
+    footer: 'Você pediu à {shop} para avisar quando voltasse. Este é o único email sobre isso.',
+  },
+  'zh-CN': {
+    subject: '{goods} 已在{shop}到货',
+    body: '好消息：{goods} 已在{shop}重新到货，库存有限，欲购从速。',
+    action: '去店里看看',
+    unsubscribe: '不再接收到货提醒',
+    footer: '你曾请{shop}在该商品到货时通知你。关于此商品只会发送这一封邮件。',
+  },
+  'zh-TW': {
+    subject: '{goods} 已在{shop}到貨',
+    body: '好消息：{goods} 已在{shop}重新到貨，庫存有限，欲購從速。',
+    action: '去店裡看看',
+    unsubscribe: '不再接收到貨提醒',
+    footer: '你曾請{shop}在該商品到貨時通知你。關於此商品只會寄送這一封郵件。',
+  },
+};
+
+/** "Back in stock": a link to the goods and a link that stops the address's other waiting alerts. */
+export function stockAlertMail(
+  locale: Locale,
+  values: { to: string; shop: string; goods: string; link: string; unsubscribe: string },
+): OutgoingMessage {
+  const t = stockAlertTexts[locale];
+  const vars = { shop: values.shop, goods: values.goods };
+  const [subject, body, action, unsubscribe, footer] = [
+    t.subject,
+    t.body,
+    t.action,
+    t.unsubscribe,
+    t.footer,
+  ].map((text) => fill(text, vars)) as [string, string, string, string, string];
+  const text = `${body}\n\n${action}: ${values.link}\n\n${footer}\n${unsubscribe}: ${values.unsubscribe}\n`;
+  const html = `<!doctype html><html lang="${locale}"><body style="font-family:sans-serif;line-height:1.5">
+<p>${escapeHtml(body)}</p>
+<p><a href="${escapeHtml(values.link)}" style="display:inline-block;padding:10px 16px;background:#1677ff;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(action)}</a></p>
+<p style="color:#555;font-size:13px">${escapeHtml(footer)} <a href="${escapeHtml(values.unsubscribe)}">${escapeHtml(unsubscribe)}</a></p></body></html>`;
+  return { to: values.to, subject, text, html };
 }

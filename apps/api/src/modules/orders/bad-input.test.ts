@@ -22,9 +22,9 @@ beforeAll(async () => {
   const address = {
     name: 'A',
     phone: '+5511987654321',
-    regionCodes: ['BR'],
+    regionCodes: ['BR', 'BR-SP', 'BR-3550308'],
     detail: 'Rua 1',
-    postcode: '',
+    postcode: '01305-000',
     isDefault: true,
   };
   addressId = (
@@ -113,9 +113,9 @@ const cases: [string, 'POST' | 'PUT' | 'DELETE' | 'GET', () => string, () => unk
     () => ({
       name: 'A',
       phone: '+5511987654321',
-      regionCodes: ['BR'],
+      regionCodes: ['BR', 'BR-SP', 'BR-3550308'],
       detail: 'x',
-      postcode: '',
+      postcode: '01305-000',
       isDefault: false,
     }),
     404,

@@ -379,7 +379,10 @@ describe(`a SIGKILL during checkout on ${testEngine()}`, () => {
         expect(claim.usedAt).not.toBeNull();
       }
       for (const order of orders.filter((o) => o.couponClaimId)) {
-        expect(claims.find((c) => c.id === order.couponClaimId)?.orderId).toBe(order.id);
+        const holder = claims.find((c) => c.id === order.couponClaimId)?.orderId;
+        // A cancelled order gave its coupon back (the order keeps which claim it used, as history).
+        if (order.status === 'cancelled') expect(holder).not.toBe(order.id);
+        else expect(holder).toBe(order.id);
       }
       expect(orders.length).toBeGreaterThanOrEqual(placed);
     } finally {

@@ -4,7 +4,8 @@ import type { OrderEventType, ShopEvents } from '../dashboard/shop-events.ts';
 import type { OrderNotice } from '../mail/mail-templates.ts';
 import { orderNoticeMail } from '../mail/mail-templates.ts';
 import type { OutgoingMessage } from '../mail/mailer.ts';
-import type { NoticeDetails, OrderNotifier, OrderRow } from './orders.service.ts';
+import type { OrderSummary } from '../mail/order-summary.ts';
+import type { NoticeDetails, OrderLineRow, OrderNotifier, OrderRow } from './orders.service.ts';
 
 export interface OrderMailDeps {
   /** The shopper's address and language. */
@@ -13,15 +14,48 @@ export interface OrderMailDeps {
   shopName(locale: Locale): string;
   publicUrl: string;
   paymentWindowMinutes(): number;
+  /** The order's lines, for the list in every mail. */
+  linesOf(orderId: string): Promise<OrderLineRow[]>;
+  /** The address's regions named in the recipient's language. */
+  namedAddress<T extends { regionCodes: string[]; regionNames: string[] }>(
+    address: T,
+    locale: Locale,
+  ): Promise<T>;
   log: FastifyBaseLogger;
 }
-
-/** The order number people read: the first eight characters of its id, upper case. */
-export const orderNumber = (id: string) => id.slice(0, 8).toUpperCase();
 
 function money(amount: number, currency: string, locale: Locale) {
   const format = new Intl.NumberFormat(locale, { style: 'currency', currency });
   return format.format(amount / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
+}
+
+/** The order as its mail lists it: lines, address (regions in the reader's language) and totals. */
+async function summaryOf(
+  deps: OrderMailDeps,
+  order: OrderRow,
+  locale: Locale,
+  receiptLink: string,
+): Promise<OrderSummary> {
+  const [lines, address] = await Promise.all([
+    deps.linesOf(order.id),
+    deps.namedAddress(order.address, locale),
+  ]);
+  const format = (amount: number) => money(amount, order.currency, locale);
+  return {
+    lines: lines.map((l) => ({
+      name: l.name,
+      options: l.options,
+      quantity: l.quantity,
+      price: format(l.price),
+      amount: format(l.price * l.quantity),
+    })),
+    address,
+    subtotal: format(order.subtotal),
+    discount: order.discount > 0 ? format(order.discount) : null,
+    shipping: order.shipping > 0 ? format(order.shipping) : null,
+    total: format(order.total),
+    receiptLink,
+  };
 }
 
 /**
@@ -34,19 +68,21 @@ export function orderMailer(deps: OrderMailDeps): OrderNotifier {
     if (notice === 'completed') return;
     try {
       const contact = await deps.contactOf(order.userId);
+      const link = `${deps.publicUrl}/my/order?id=${order.id}`;
       await deps.send(
         orderNoticeMail(notice satisfies OrderNotice, contact.locale, {
           to: contact.email,
           shop: deps.shopName(contact.locale),
-          order: orderNumber(order.id),
+          order: String(order.number),
           total: money(order.total, order.currency, contact.locale),
           amount:
             extra?.amount !== undefined ? money(extra.amount, order.currency, contact.locale) : undefined,
           message: extra?.message,
           minutes: deps.paymentWindowMinutes(),
-          link: `${deps.publicUrl}/my/order?id=${order.id}`,
+          link,
           carrier: order.carrier ?? '',
           tracking: order.trackingNumber ?? '',
+          summary: await summaryOf(deps, order, contact.locale, `${link}&print=1`),
         }),
       );
     } catch (error) {

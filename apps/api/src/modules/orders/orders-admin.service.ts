@@ -58,12 +58,9 @@ const sortOrders: Record<OrderFilters['sort'], SQL[]> = {
   total_asc: [asc(orders.total), asc(orders.id)],
 };
 
-/** The first and last UUIDs starting with `hex`, so an order-number prefix is a range scan of the primary key. */
-function uuidRange(hex: string): [string, string] {
-  const asUuid = (digits: string) =>
-    `${digits.slice(0, 8)}-${digits.slice(8, 12)}-${digits.slice(12, 16)}-${digits.slice(16, 20)}-${digits.slice(20)}`;
-  return [asUuid(hex.padEnd(32, '0')), asUuid(hex.padEnd(32, 'f'))];
-}
+/** An order number as staff type it: its digits, perhaps after a `#` ("#10001"). */
+const ORDER_NUMBER = /^#?\s*(\d{1,10})$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -167,6 +164,7 @@ export class OrdersAdminService {
       return { id: staffId, name: person ? person.nickname || person.email : staffId };
     };
     const { history: _history, ...order } = toOrder(row, lines, []);
+    order.address = await this.orders.namedAddress(order.address, at.locale);
     const coupon = coupons[0];
     return {
       ...order,
@@ -280,6 +278,16 @@ export class OrdersAdminService {
     return this.toRows(rows);
   }
 
+  /** The numbers people use for these orders, by id (by the primary key); unknown ids are left out. */
+  async numbersOf(ids: string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db
+      .select({ id: orders.id, number: orders.number })
+      .from(orders)
+      .where(inArray(orders.id, [...new Set(ids)]));
+    return new Map(rows.map((r) => [r.id, String(r.number)]));
+  }
+
   /** Orders placed and money spent (paid and not refunded), per shopper, for the shoppers' pages. */
   async statsFor(userIds: string[]): Promise<Map<string, { orderCount: number; totalSpent: number }>> {
     if (userIds.length === 0) return new Map();
@@ -317,14 +325,20 @@ export class OrdersAdminService {
     return and(...filters);
   }
 
-  /** An order number or its beginning, a shopper's email, phone or nickname, or the recipient's name or phone. */
+  /**
+   * An order's number ("10001", or "#10001", which means only the number), its id, a shopper's email, phone or
+   * nickname, or the recipient's name or phone. Number and id are looked up by their unique indexes.
+   */
   private async keywordFilter(keyword: string): Promise<SQL> {
     const matches: SQL[] = [];
-    const hex = keyword.replaceAll('-', '').toLowerCase();
-    if (/^[0-9a-f]{1,32}$/.test(hex)) {
-      const [low, high] = uuidRange(hex);
-      matches.push(and(gte(orders.id, low), lte(orders.id, high))!);
+    const trimmed = keyword.trim();
+    const number = ORDER_NUMBER.exec(trimmed)?.[1];
+    if (number !== undefined && Number(number) <= 2_147_483_647) {
+      const byNumber = eq(orders.number, Number(number));
+      if (trimmed.startsWith('#')) return byNumber;
+      matches.push(byNumber);
     }
+    if (UUID.test(trimmed)) matches.push(eq(orders.id, trimmed.toLowerCase()));
     const shoppers = await this.people.idsMatching(keyword, MAX_MATCHED_SHOPPERS);
     if (shoppers.length > 0) matches.push(inArray(orders.userId, shoppers));
     matches.push(ilike(sql`${orders.address}->>'name'`, likeContains(keyword)));
@@ -351,6 +365,7 @@ export class OrdersAdminService {
     const units = new Map(counts.map((c) => [c.orderId, c.units]));
     return rows.map((row) => ({
       id: row.id,
+      number: String(row.number),
       status: row.status,
       total: row.total,
       currency: row.currency,

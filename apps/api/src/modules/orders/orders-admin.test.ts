@@ -162,6 +162,7 @@ describe('the orders table', () => {
     expect(res.body.meta.total).toBeGreaterThanOrEqual(3);
     expect(res.body.data[0]).toMatchObject({
       id: c.order.id,
+      number: c.order.number,
       status: 'paid',
       total: c.order.total,
       itemCount: 2,
@@ -174,12 +175,18 @@ describe('the orders table', () => {
     expect(ids.indexOf(a.order.id)).toBeLessThan(ids.indexOf(c.order.id));
   });
 
-  it('filters by status, order number prefix, shopper email or phone, recipient, dates and totals', async () => {
+  it('filters by status, order number (with or without #), shopper email or phone, recipient, dates and totals', async () => {
     const ids = async (query: string) =>
       ((await staff('GET', `/v1/admin/orders?pageSize=100&${query}`)).body.data as Json[]).map((o) => o.id);
     expect(await ids('status=pending_payment')).toContain(b.order.id);
     expect(await ids('status=pending_payment')).not.toContain(a.order.id);
-    expect(await ids(`keyword=${a.order.id.slice(0, 8).toUpperCase()}`)).toEqual([a.order.id]);
+    expect(a.order.number).toMatch(/^\d+$/);
+    expect(await ids(`keyword=${a.order.number}`)).toContain(a.order.id);
+    expect(await ids(`keyword=${encodeURIComponent(`#${a.order.number}`)}`)).toEqual([a.order.id]);
+    expect(await ids(`keyword=${encodeURIComponent(` # ${b.order.number} `)}`)).toEqual([b.order.id]);
+    expect(await ids(`keyword=${encodeURIComponent('#99999999999')}`)).toEqual([]);
+    // The id's first characters were the number once: they name nothing now.
+    expect(await ids(`keyword=${a.order.id.slice(0, 8).toUpperCase()}`)).toEqual([]);
     expect(await ids(`keyword=${a.order.id}`)).toEqual([a.order.id]);
     expect(await ids(`keyword=${encodeURIComponent(a.buyer.email)}`)).toEqual([a.order.id]);
     expect(await ids(`keyword=${encodeURIComponent(a.buyer.email.split('@')[0]!)}`)).toEqual([a.order.id]);
@@ -230,11 +237,12 @@ describe('an order in the back office', () => {
     const d = res.body.data;
     expect(d).toMatchObject({
       id: p.order.id,
+      number: p.order.number,
       status: 'paid',
       subtotal: p.order.subtotal,
       total: p.order.total,
       note: 'Ring twice',
-      address: { name: 'Ana Souza', regionNames: ['Brazil', 'São Paulo'] },
+      address: { name: 'Ana Souza', regionNames: ['Brazil', 'São Paulo', 'São Paulo'] },
       shopper: { id: p.buyer.id, email: p.buyer.email },
       coupon: null,
       refunds: [],
@@ -617,7 +625,7 @@ describe('the CSV export', () => {
     expect(lines).toHaveLength(3);
     expect(lines[2]).toBe('');
     const row = lines[1]!;
-    expect(row.startsWith(`${risky.order.id},`)).toBe(true);
+    expect(row.startsWith(`${risky.order.number},`)).toBe(true);
     expect(row).toContain(',Shipped,');
     expect(row).toContain(`,"'@Mallory, ""M""",`);
     expect(row).toContain(`,'+5511987654321,`);

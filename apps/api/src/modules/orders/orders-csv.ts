@@ -200,7 +200,7 @@ function cellsOf(record: OrderExportRecord, locale: Locale): Record<Column, stri
   const { order, lines, shopper } = record;
   const address = order.address;
   return {
-    number: order.id,
+    number: String(order.number),
     placedAt: utcTime(order.createdAt),
     status: texts[locale].status[order.status],
     shopperEmail: shopper?.email ?? '',

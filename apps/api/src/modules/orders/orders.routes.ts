@@ -108,7 +108,9 @@ export function ordersRoutes(
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return ok(await orders.detail(await sessions.requireUserId(request), request.params.id));
+      return ok(
+        await orders.detail(await sessions.requireUserId(request), request.params.id, request.locale),
+      );
     },
   );
 

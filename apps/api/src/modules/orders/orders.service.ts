@@ -16,6 +16,7 @@ import { schema, transact, type AddressSnapshot, type Db } from '@shop/db';
 import type { AddressesService } from '../addresses/addresses.service.ts';
 import type { CartService } from '../cart/cart.service.ts';
 import type { ShopLocale } from '../catalog/catalog.service.ts';
+import type { Locale } from '@shop/contract';
 import { lineOf, type InventoryService } from '../catalog/inventory.service.ts';
 import type { OrderNotice } from '../mail/mail-templates.ts';
 import type { PromotionsService } from '../promotions/promotions.service.ts';
@@ -76,8 +77,11 @@ export type OrderNotifier = (
   extra?: NoticeDetails,
 ) => Promise<void>;
 
-/** Touches stock: the catalog's cached replies must be dropped. */
-export type StockChanged = () => void;
+/**
+ * Stock or sales of these goods changed (committed): the catalog reads them again and drops the replies showing
+ * them. Resolves once listings show the new figures; never rejects.
+ */
+export type StockChanged = (goodsIds: string[]) => Promise<void>;
 
 export class OrdersService {
   constructor(
@@ -162,6 +166,7 @@ export class OrdersService {
               regionNames: address.regionNames,
               detail: address.detail,
               postcode: address.postcode,
+              cpf: address.cpf,
             } satisfies AddressSnapshot,
             note: request.note ?? '',
             idempotencyKey,
@@ -204,7 +209,7 @@ export class OrdersService {
       }
       throw error;
     }
-    this.stockChanged();
+    await this.stockChanged([...new Set(placed.detail.lines.map((line) => line.goodsId))]);
     await this.notify('placed', placed.row);
     return placed.detail;
   }
@@ -250,8 +255,11 @@ export class OrdersService {
     };
   }
 
-  /** One of the shopper's orders; someone else's is "not found". */
-  async detail(userId: string, id: string): Promise<OrderDetail> {
+  /**
+   * One of the shopper's orders; someone else's is "not found". With `locale`, the address's regions are named
+   * in it (the reader's language); without, as placed.
+   */
+  async detail(userId: string, id: string, locale?: Locale): Promise<OrderDetail> {
     const [row] = await this.db
       .select()
       .from(orders)
@@ -263,12 +271,22 @@ export class OrdersService {
       this.aftersale().of(id),
     ]);
     const returnableUntil = this.aftersale().returnableUntil(row);
+    const order = toOrder(row, lines, events);
+    if (locale) order.address = await this.addresses.named(order.address, locale);
     return {
-      ...toOrder(row, lines, events),
+      ...order,
       ...money,
       refundedAmount: row.refundedAmount,
       returnableUntil: returnableUntil?.toISOString() ?? null,
     };
+  }
+
+  /** An order's address with its regions named in `locale`. */
+  namedAddress<T extends { regionCodes: string[]; regionNames: string[] }>(
+    address: T,
+    locale: Locale,
+  ): Promise<T> {
+    return this.addresses.named(address, locale);
   }
 
   /** An order's lines in a stable order (as placed: by SKU id). */
@@ -336,19 +354,25 @@ export class OrdersService {
   }
 
   /** After units went back on sale outside the order's own steps (a received return): listings read stock again. */
-  afterRestock(): void {
-    this.stockChanged();
+  afterRestock(id: string): Promise<void> {
+    return this.stockMoved(id);
+  }
+
+  /** The order's goods' stock or sales moved: the catalog reads them again. */
+  private async stockMoved(id: string): Promise<void> {
+    const lines = await this.linesOf(id);
+    await this.stockChanged([...new Set(lines.map((line) => line.goodsId))]);
   }
 
   /** After a payment committed: listings read sales again, the shopper gets the mail. */
   async afterPaid(id: string): Promise<void> {
-    this.stockChanged();
+    await this.stockMoved(id);
     await this.notifyById('paid', id);
   }
 
   /** After a refund committed: the shopper gets the mail; stock and sales may have changed. */
   async afterRefund(id: string, notice: OrderChangeNotice, extra?: NoticeDetails): Promise<void> {
-    this.stockChanged();
+    await this.stockMoved(id);
     await this.notifyById(notice, id, extra);
   }
 
@@ -409,7 +433,7 @@ export class OrdersService {
       await this.inventory.release(tx, await this.linesOf(id, tx));
       await this.promotions.giveBack(tx, id);
     });
-    this.stockChanged();
+    await this.stockMoved(id);
     await this.notifyById('cancelled', id);
   }
 
@@ -488,9 +512,10 @@ export function toOrder(
   lines: (typeof orderLines.$inferSelect)[],
   events: (typeof orderEvents.$inferSelect)[],
 ): Order {
-  const { regionCodes, regionNames, name, phone, detail, postcode } = row.address;
+  const { regionCodes, regionNames, name, phone, detail, postcode, cpf = '' } = row.address;
   return {
     id: row.id,
+    number: String(row.number),
     status: row.status,
     subtotal: row.subtotal,
     discount: row.discount,
@@ -510,7 +535,7 @@ export function toOrder(
         quantity,
       }),
     ),
-    address: { name, phone, regionCodes, regionNames, detail, postcode },
+    address: { name, phone, regionCodes, regionNames, detail, postcode, cpf },
     note: row.note,
     createdAt: row.createdAt.toISOString(),
     payBy: row.status === 'pending_payment' && row.payBy ? row.payBy.toISOString() : null,

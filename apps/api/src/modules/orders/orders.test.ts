@@ -73,7 +73,10 @@ describe('addresses', () => {
     const b = await shopperWithAddress();
     const mine = await call('GET', '/v1/home/addresses', a.cookie);
     expect(mine.body.data).toHaveLength(1);
-    expect(mine.body.data[0]).toMatchObject({ isDefault: true, regionNames: ['Brazil', 'São Paulo'] });
+    expect(mine.body.data[0]).toMatchObject({
+      isDefault: true,
+      regionNames: ['Brazil', 'São Paulo', 'São Paulo'],
+    });
     expect(
       (
         await call('PUT', `/v1/home/addresses/${a.addressId}`, b.cookie, {
@@ -89,7 +92,7 @@ describe('addresses', () => {
       phone: '+5511987654321',
       regionCodes: ['BR', 'US-CA'],
       detail: 'Somewhere 1',
-      postcode: '',
+      postcode: '01305-000',
       isDefault: false,
     });
     expect(wrongPath.status).toBe(422);
@@ -101,7 +104,7 @@ describe('addresses', () => {
     const chinese = await call('POST', '/v1/home/addresses', a.cookie, {
       name: '王芳',
       phone: '+8613812345678',
-      regionCodes: ['CN', 'CN-GD'],
+      regionCodes: ['CN', 'CN-GD', 'CN-440100', 'CN-440106'],
       detail: '天河路 1 号',
       postcode: '510000',
       isDefault: false,
@@ -113,10 +116,10 @@ describe('addresses', () => {
       });
       return list.body.data.find((address: Json) => address.id === chinese.body.data.id)?.regionNames;
     };
-    expect(await namesIn('en-US')).toEqual(['China', 'Guangdong']);
-    expect(await namesIn('zh-CN')).toEqual(['中国', '广东省']);
-    expect(await namesIn('zh-TW')).toEqual(['中國', '廣東省']);
-    expect(await namesIn('pt-BR')).toEqual(['China', 'Guangdong']);
+    expect(await namesIn('en-US')).toEqual(['China', 'Guangdong', 'Guangzhou Shi', 'Tianhe Qu']);
+    expect(await namesIn('zh-CN')).toEqual(['中国', '广东省', '广州市', '天河区']);
+    expect(await namesIn('zh-TW')).toEqual(['中國', '廣東省', '廣州市', '天河區']);
+    expect(await namesIn('pt-BR')).toEqual(['China', 'Guangdong', 'Guangzhou Shi', 'Tianhe Qu']);
   });
 });
 
@@ -208,7 +211,10 @@ describe('placing orders', () => {
     expect(order).toMatchObject({ status: 'pending_payment', subtotal, note: 'Leave at the door' });
     expect(order.total).toBe(order.subtotal - order.discount + order.shipping);
     if (fitting) expect(order.discount).toBeGreaterThan(0);
-    expect(order.address).toMatchObject({ name: 'Ana Souza', regionNames: ['Brazil', 'São Paulo'] });
+    expect(order.address).toMatchObject({
+      name: 'Ana Souza',
+      regionNames: ['Brazil', 'São Paulo', 'São Paulo'],
+    });
     expect(await stockOf(sku.id)).toBe(before - 3);
     expect((await call('GET', '/v1/home/cart', buyer.cookie)).body.data.items).toEqual([]);
     const mail = await keptMail(t, buyer.email);
@@ -225,6 +231,38 @@ describe('placing orders', () => {
       expect(again.usable).toBe(true);
     }
     expect((await call('POST', `/v1/home/orders/${order.id}/cancel`, buyer.cookie)).status).toBe(409);
+  });
+
+  it('numbers orders for people: consecutive digits on the shopper’s list, detail and mail, never the id', async () => {
+    const buyer = await shopperWithAddress();
+    const sku = await skuInStock();
+    const place = async () => {
+      const res = await call('POST', '/v1/home/orders', buyer.cookie, {
+        addressId: buyer.addressId,
+        items: [{ skuId: sku.id, quantity: 1 }],
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body.data as Json;
+    };
+    const first = await place();
+    const second = await place();
+    expect(first.number).toMatch(/^\d+$/);
+    expect(Number(first.number)).toBeGreaterThanOrEqual(10001);
+    expect(Number(second.number)).toBe(Number(first.number) + 1);
+
+    const list = (await call('GET', '/v1/home/orders', buyer.cookie)).body.data as Json[];
+    expect(list.map((o) => [o.id, o.number])).toEqual([
+      [second.id, second.number],
+      [first.id, first.number],
+    ]);
+    const detail = (await call('GET', `/v1/home/orders/${first.id}`, buyer.cookie)).body.data;
+    expect(detail.number).toBe(first.number);
+
+    const subjects = (await keptMail(t, buyer.email)).map((m) => m.subject);
+    expect(subjects).toHaveLength(2);
+    expect(subjects).toContainEqual(expect.stringContaining(`order ${first.number} received`));
+    expect(subjects).toContainEqual(expect.stringContaining(`order ${second.number} received`));
+    expect(subjects.join(' ')).not.toContain(first.id.slice(0, 8).toUpperCase());
   });
 
   it("never shows one shopper another shopper's order", async () => {
@@ -285,6 +323,10 @@ describe('placing orders', () => {
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(10);
     expect(statuses.filter((s) => s === 409)).toHaveLength(90);
+    // Orders placed at once never share a number.
+    const numbers = results.filter((r) => r.status === 201).map((r) => r.body.data.number as string);
+    expect(new Set(numbers).size).toBe(10);
+    expect(numbers.every((n) => /^\d+$/.test(n))).toBe(true);
     expect(await stockOf(sku.id)).toBe(0);
     const [count] = await t.database.db
       .select({ n: sql<number>`count(*)::int` })

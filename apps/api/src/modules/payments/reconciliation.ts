@@ -7,6 +7,7 @@ const MAX_LISTED = 200;
 
 interface OrderMoneyRow extends Record<string, unknown> {
   order_id: string;
+  order_number: number;
   status: Reconciliation['mismatches'][number]['status'];
   currency: string;
   holds: number;
@@ -23,7 +24,7 @@ interface OrderMoneyRow extends Record<string, unknown> {
  */
 export async function reconcile(db: Db): Promise<Reconciliation> {
   const result = await db.execute<OrderMoneyRow>(sql`
-    select o.id as order_id, o.status, o.currency,
+    select o.id as order_id, o.number as order_number, o.status, o.currency,
       (case when o.status in ('paid', 'shipped', 'completed', 'partially_refunded', 'refunded')
         then o.total - o.refunded_amount else 0 end)::bigint as holds,
       coalesce(c.captured, 0)::bigint as captured,
@@ -61,6 +62,7 @@ export async function reconcile(db: Db): Promise<Reconciliation> {
     if (captured - refunded - returning !== holds && mismatches.length < MAX_LISTED) {
       mismatches.push({
         orderId: row.order_id,
+        orderNumber: String(row.order_number),
         status: row.status,
         currency: row.currency,
         holds,

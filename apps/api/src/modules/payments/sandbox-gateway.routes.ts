@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idField, type Locale } from '@shop/contract';
+import { idField, isLocale, type Locale } from '@shop/contract';
 import type { PaymentsService } from './payments.service.ts';
 import type { WebhookOutbox } from './sandbox-gateway.ts';
 
@@ -10,7 +10,7 @@ export const SANDBOX_CARDS = { succeeds: '4242424242424242', declined: '40000000
 
 const texts: Record<
   Locale,
-  Record<'title' | 'amount' | 'card' | 'pay' | 'invalid' | 'done' | 'hint', string>
+  Record<'title' | 'amount' | 'card' | 'pay' | 'invalid' | 'done' | 'hint' | 'back' | 'cancel', string>
 > = {
   'en-US': {
     title: 'Sandbox payment',
@@ -20,6 +20,8 @@ const texts: Record<
     invalid: 'This card number is not valid.',
     done: 'This payment was already processed.',
     hint: 'Test mode: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined.',
+    back: 'Back to your order',
+    cancel: 'Cancel and go back (the order stays unpaid; you can pay later)',
   },
   'pt-BR': {
     title: 'Pagamento de teste',
@@ -29,6 +31,8 @@ const texts: Record<
     invalid: 'Este número de cartão não é válido.',
     done: 'Este pagamento já foi processado.',
     hint: 'Modo de teste: 4242 4242 4242 4242 é aprovado, 4000 0000 0000 0002 é recusado.',
+    back: 'Voltar ao seu pedido',
+    cancel: 'Cancelar e voltar (o pedido continua em aberto; você pode pagar depois)',
   },
   'zh-CN': {
     title: '沙盒支付',
@@ -38,6 +42,8 @@ const texts: Record<
     invalid: '该卡号无效。',
     done: '该笔支付已处理。',
     hint: '测试模式：4242 4242 4242 4242 支付成功，4000 0000 0000 0002 被拒绝。',
+    back: '返回您的订单',
+    cancel: '取消并返回（订单保持未支付，可稍后再付）',
   },
   'zh-TW': {
     title: '沙盒付款',
@@ -47,6 +53,8 @@ const texts: Record<
     invalid: '該卡號無效。',
     done: '該筆付款已處理。',
     hint: '測試模式：4242 4242 4242 4242 付款成功，4000 0000 0000 0002 被拒絕。',
+    back: '返回您的訂單',
+    cancel: '取消並返回（訂單維持未付款，可稍後再付）',
   },
 };
 
@@ -58,8 +66,8 @@ const escapeHtml = (text: string) =>
 
 const STYLE = `body{font-family:system-ui,sans-serif;max-width:26rem;margin:3rem auto;padding:0 1rem;color:#1f1f1f}
 label{display:block;margin:1rem 0 .25rem;font-weight:600}input{font-size:1.1rem;padding:.5rem;width:100%;box-sizing:border-box}
-button{margin-top:1rem;font-size:1.1rem;padding:.6rem 1.4rem;background:#1677ff;color:#fff;border:0;border-radius:6px}
-:focus-visible{outline:3px solid #0958d9;outline-offset:2px}.error{color:#a8071a}.hint{color:#555;font-size:.9rem}`;
+button{margin-top:1rem;font-size:1.1rem;padding:.6rem 1.4rem;background:#0958d9;color:#fff;border:0;border-radius:6px}
+:focus-visible{outline:3px solid #003eb3;outline-offset:2px}a{color:#0958d9}nav{margin-top:1.5rem;display:flex;flex-direction:column;gap:.75rem}.error{color:#a8071a}.hint{color:#555;font-size:.9rem}`;
 
 /**
  * The built-in payment provider's own pages, standing in for a card processor's hosted checkout. Its only way
@@ -83,16 +91,23 @@ export function sandboxGatewayRoutes(
     );
     const routes = scope.withTypeProvider<ZodTypeProvider>();
     const params = z.strictObject({ id: idField });
+    // The shop's pages open the gateway with the shopper's chosen language; without it, the browser's.
+    const querystring = z.object({ lang: z.string().max(20).optional() });
+    const localeOf = (request: { locale: Locale; query: { lang?: string | undefined } }): Locale =>
+      isLocale(request.query.lang) ? request.query.lang : request.locale;
 
     const page = (
       reply: FastifyReply,
       locale: Locale,
-      chargeId: string,
+      charge: { id: string; orderId: string },
       amount: string,
       status: number,
       error?: string,
     ) => {
       const t = texts[locale];
+      // Leaving the page moves no money: the pay link stays pending until a new one replaces it or the order is
+      // cancelled, so the order page can start paying again.
+      const orderPage = `/my/order?id=${charge.orderId}`;
       return reply
         .code(status)
         .header('content-type', 'text/html; charset=utf-8')
@@ -100,10 +115,10 @@ export function sandboxGatewayRoutes(
         .send(`<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${t.title}</title><link rel="icon" href="data:,"><link rel="stylesheet" href="/v1/sandbox/checkout.css"></head><body><main><h1>${t.title}</h1>
 <p>${t.amount}: <strong>${escapeHtml(amount)}</strong></p>
-<form method="post" action="/v1/sandbox/checkout/${chargeId}"><label for="card">${t.card}</label>
+<form method="post" action="/v1/sandbox/checkout/${charge.id}?lang=${locale}"><label for="card">${t.card}</label>
 <input id="card" name="card" inputmode="numeric" autocomplete="cc-number" required maxlength="23"${error ? ' aria-invalid="true" aria-describedby="card-error"' : ''}>
 ${error ? `<p id="card-error" class="error" role="alert">${error}</p>` : ''}<button type="submit">${t.pay}</button></form>
-<p class="hint">${t.hint}</p></main></body></html>`);
+<p class="hint">${t.hint}</p><nav><a href="${orderPage}">${t.back}</a><a href="${orderPage}&amp;payment=cancelled">${t.cancel}</a></nav></main></body></html>`);
     };
 
     const format = (amount: number, currency: string, locale: Locale) =>
@@ -111,36 +126,35 @@ ${error ? `<p id="card-error" class="error" role="alert">${error}</p>` : ''}<but
         amount / 10 ** fractionDigits(currency),
       );
 
-    routes.get('/v1/sandbox/checkout/:id', { schema: { hide: true, params } }, async (request, reply) => {
-      const charge = await payments.findCharge(request.params.id);
-      if (!charge) return reply.callNotFound();
-      if (charge.status !== 'pending') return doneRedirect(reply, charge.orderId, charge.id);
-      return page(
-        reply,
-        request.locale,
-        charge.id,
-        format(charge.amount, charge.currency, request.locale),
-        200,
-      );
-    });
+    routes.get(
+      '/v1/sandbox/checkout/:id',
+      { schema: { hide: true, params, querystring } },
+      async (request, reply) => {
+        const charge = await payments.findCharge(request.params.id);
+        if (!charge) return reply.callNotFound();
+        if (charge.status !== 'pending') return doneRedirect(reply, charge.orderId, charge.id);
+        const locale = localeOf(request);
+        return page(reply, locale, charge, format(charge.amount, charge.currency, locale), 200);
+      },
+    );
 
     routes.post(
       '/v1/sandbox/checkout/:id',
-      { schema: { hide: true, params, body: z.object({ card: z.string().max(40) }) } },
+      { schema: { hide: true, params, querystring, body: z.object({ card: z.string().max(40) }) } },
       async (request, reply) => {
         const charge = await payments.findCharge(request.params.id);
         if (!charge) return reply.callNotFound();
         if (charge.status !== 'pending') return doneRedirect(reply, charge.orderId, charge.id);
         const card = request.body.card.replace(/[\s-]/g, '');
         if (card !== SANDBOX_CARDS.succeeds && card !== SANDBOX_CARDS.declined) {
-          const t = texts[request.locale];
+          const locale = localeOf(request);
           return page(
             reply,
-            request.locale,
-            charge.id,
-            format(charge.amount, charge.currency, request.locale),
+            locale,
+            charge,
+            format(charge.amount, charge.currency, locale),
             400,
-            t.invalid,
+            texts[locale].invalid,
           );
         }
         // The gateway captures a pay link at most once, as a real provider does: a second submit (another tab,

@@ -45,7 +45,7 @@ export function promotionsRoutes(
       }
       const { coupons, changesAt } = await promotions.listOnOffer(at, now);
       const ttlMs = changesAt ? Math.max(1, changesAt.getTime() - now.getTime()) : undefined;
-      return couponReplies.send(request, reply, ok(coupons), 'public, no-cache', ttlMs);
+      return couponReplies.send(request, reply, ok(coupons), 'public, no-cache', { ttlMs });
     },
   );
 

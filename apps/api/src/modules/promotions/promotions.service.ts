@@ -133,12 +133,13 @@ export class PromotionsService {
 
   /**
    * Claimed copies for the back office, newest first: one shopper's (`userId`) or the given claims
-   * (`claimIds`, e.g. the one an order spent).
+   * (`claimIds`, e.g. the one an order spent). Without the order's number: coupons do not read the orders table,
+   * the caller asks the orders module for it.
    */
   async claimsOf(
     filter: { userId: string } | { claimIds: string[] },
     at: ShopLocale,
-  ): Promise<ClaimedCoupon[]> {
+  ): Promise<Omit<ClaimedCoupon, 'orderNumber'>[]> {
     if ('claimIds' in filter && filter.claimIds.length === 0) return [];
     const rows = await this.db
       .select({ claim: couponClaims, coupon: coupons })

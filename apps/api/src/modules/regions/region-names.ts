@@ -64,6 +64,11 @@ const chineseNames: Readonly<Record<string, readonly [simplified: string, tradit
   'TW-YUN': ['云林县', '雲林縣'],
 };
 
+/** The Chinese names (simplified, traditional) of a province or region of the table above. */
+export function chineseNameOf(code: string): readonly [string, string] | undefined {
+  return chineseNames[code];
+}
+
 const chineseScript: Partial<Record<Locale, 0 | 1>> = { 'zh-CN': 0, 'zh-TW': 1 };
 
 /** Region names in one locale: countries from the Intl API, subdivisions from the table above or as stored. */

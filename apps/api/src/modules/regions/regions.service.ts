@@ -1,14 +1,28 @@
-import { asc } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Locale, Region } from '@shop/contract';
 import { schema, type Db } from '@shop/db';
 import { RegionNames } from './region-names.ts';
+import { RegionDivisions, divisionName } from './region-divisions.ts';
 
 /**
  * The region tree, named in the shopper's language (region-names.ts) and, at each level, in that language's
- * alphabetical order (pinyin for Chinese, stroke order for traditional Chinese).
+ * alphabetical order (pinyin for Chinese, stroke order for traditional Chinese). Countries and their states or
+ * provinces are the `regions` table; cities and districts below them come from data packages in memory
+ * (region-divisions.ts), one level at a time.
  */
 export class RegionsService {
-  constructor(private readonly db: Db) {}
+  private readonly divisions: RegionDivisions;
+
+  constructor(private readonly db: Db) {
+    this.divisions = new RegionDivisions(async (country) =>
+      (
+        await this.db
+          .select({ code: schema.regions.code })
+          .from(schema.regions)
+          .where(eq(schema.regions.parentCode, country))
+      ).map((row) => row.code),
+    );
+  }
 
   async tree(locale: Locale): Promise<Region[]> {
     const rows = await this.db
@@ -32,5 +46,66 @@ export class RegionsService {
     };
     sortLevel(roots);
     return roots;
+  }
+
+  /** The cities or districts directly below a state, province or city (none where the data stops). */
+  async children(parentCode: string, locale: Locale): Promise<Region[]> {
+    const collator = new Intl.Collator(locale);
+    const children = await this.divisions.children(parentCode);
+    return children
+      .map((division) => ({ code: division.code, name: divisionName(division, locale) }))
+      .sort((a, b) => collator.compare(a.name, b.name));
+  }
+
+  /** Whether a region has states, cities or districts below it that an address must choose from. */
+  async hasChildren(code: string): Promise<boolean> {
+    const [state] = await this.db
+      .select({ code: schema.regions.code })
+      .from(schema.regions)
+      .where(eq(schema.regions.parentCode, code))
+      .limit(1);
+    return state !== undefined || (await this.divisions.children(code)).length > 0;
+  }
+
+  /**
+   * Whether codes walk down the tree: a country, one of its states, then (where the data has them) one of that
+   * state's cities and one of the city's districts.
+   */
+  async isPath(codes: readonly string[]): Promise<boolean> {
+    const top = codes.slice(0, 2);
+    const rows = top.length
+      ? await this.db.select().from(schema.regions).where(inArray(schema.regions.code, top))
+      : [];
+    const byCode = new Map(rows.map((r) => [r.code, r]));
+    const topValid = top.every((code, i) => {
+      const region = byCode.get(code);
+      return (
+        region &&
+        region.level === i + 1 &&
+        (i === 0 ? region.parentCode === null : region.parentCode === codes[i - 1])
+      );
+    });
+    if (!topValid) return false;
+    for (let i = 2; i < codes.length; i++) {
+      const division = await this.divisions.get(codes[i]!);
+      if (!division || division.parentCode !== codes[i - 1]) return false;
+    }
+    return true;
+  }
+
+  /** The names of region codes in one locale, by code (a code not found is left out). */
+  async names(codes: readonly string[], locale: Locale): Promise<Map<string, string>> {
+    const unique = [...new Set(codes)];
+    const names = new Map<string, string>();
+    if (unique.length === 0) return names;
+    const inLocale = new RegionNames(locale);
+    for (const row of await this.db.select().from(schema.regions).where(inArray(schema.regions.code, unique)))
+      names.set(row.code, inLocale.of(row));
+    for (const code of unique) {
+      if (names.has(code)) continue;
+      const division = await this.divisions.get(code);
+      if (division) names.set(code, divisionName(division, locale));
+    }
+    return names;
   }
 }

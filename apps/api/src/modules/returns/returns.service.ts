@@ -90,10 +90,10 @@ export class ReturnsService {
           history: [{ status: 'new', at: new Date().toISOString() }],
         })
         .returning();
-      return { row: row!, lines, currency: order.currency };
+      return { row: row!, lines, order };
     });
     await this.orders.announce('returnRequested', orderId);
-    return toReturn(created.row, created.lines, created.currency);
+    return toReturn(created.row, created.lines, created.order);
   }
 
   /** An order's returns, oldest first. */
@@ -106,9 +106,12 @@ export class ReturnsService {
     if (rows.length === 0) return [];
     const [lines, [order]] = await Promise.all([
       this.orders.linesOf(orderId),
-      this.db.select({ currency: orders.currency }).from(orders).where(eq(orders.id, orderId)),
+      this.db
+        .select({ currency: orders.currency, number: orders.number })
+        .from(orders)
+        .where(eq(orders.id, orderId)),
     ]);
-    return rows.map((row) => toReturn(row, lines, order!.currency));
+    return rows.map((row) => toReturn(row, lines, order!));
   }
 
   async list(query: AdminReturnsQuery): Promise<{ items: AdminReturn[]; meta: PageMeta }> {
@@ -261,7 +264,8 @@ export class ReturnsService {
     });
     if (done.sendRefund) await this.payments.sendToProvider(done.sendRefund);
     // Received units may be back on sale: the catalog's cached replies still show the stock before.
-    if (action === 'receive' && done.row.lines.some((l) => l.restock)) this.orders.afterRestock();
+    if (action === 'receive' && done.row.lines.some((l) => l.restock))
+      await this.orders.afterRestock(done.row.orderId);
     if (action !== 'refund') {
       const notice =
         action === 'approve' ? 'returnApproved' : action === 'reject' ? 'returnRejected' : 'returnReceived';
@@ -298,7 +302,7 @@ export class ReturnsService {
     return rows.map((row) => {
       const order = orderRows.find((o) => o.id === row.orderId)!;
       return {
-        ...toReturn(row, linesByOrder.get(row.orderId) ?? [], order.currency),
+        ...toReturn(row, linesByOrder.get(row.orderId) ?? [], order),
         shopper: people.get(row.userId) ?? null,
         orderStatus: order.status,
         refundable: refundable.get(order.id) ?? 0,
@@ -314,10 +318,16 @@ function returnValue(row: ReturnRow, lines: OrderLineRow[]): number {
   );
 }
 
-function toReturn(row: ReturnRow, lines: OrderLineRow[], currency: string): OrderReturn {
+/** A return as shoppers and staff read it; `order` is the order it is of (its currency and number). */
+function toReturn(
+  row: ReturnRow,
+  lines: OrderLineRow[],
+  order: { currency: string; number: number },
+): OrderReturn {
   return {
     id: row.id,
     orderId: row.orderId,
+    orderNumber: String(order.number),
     status: row.status,
     reason: row.reason as OrderReturn['reason'],
     note: row.note,
@@ -334,7 +344,7 @@ function toReturn(row: ReturnRow, lines: OrderLineRow[], currency: string): Orde
     }),
     staffMessage: row.staffMessage,
     amount: returnValue(row, lines),
-    currency,
+    currency: order.currency,
     refundId: row.refundId,
     createdAt: row.createdAt.toISOString(),
     history: row.history.map((h) => ({ status: h.status as ReturnStatus, at: h.at })),

@@ -21,7 +21,7 @@ export function settingsAdminRoutes(
   app: FastifyInstance,
   service: SettingsAdminService,
   access: StaffAccessControl,
-  settingsChanged: () => void,
+  settingsChanged: () => Promise<void>,
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const admin = { access: 'admin' } as const;
@@ -53,7 +53,7 @@ export function settingsAdminRoutes(
     },
     async (request) => {
       const updated = await service.update(request.body, access.memberOf(request).id);
-      settingsChanged();
+      await settingsChanged();
       return ok(updated);
     },
   );

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
-import type { AuditEntry, AuditQuery } from '@shop/contract';
+import type { AuditEntry, AuditQuery, Locale } from '@shop/contract';
 import { schema, type Db } from '@shop/db';
+import { nameSubjects } from './audit-subjects.ts';
 
 export interface AuditRecord {
   actorId: string;
@@ -48,7 +49,8 @@ export class AuditLog {
     });
   }
 
-  async list(query: AuditQuery): Promise<{ items: AuditEntry[]; total: number }> {
+  /** A page of the log, newest first, each entry with the thing it acted on named in `locale`. */
+  async list(query: AuditQuery, locale: Locale): Promise<{ items: AuditEntry[]; total: number }> {
     const { auditLog, users } = schema;
     const filters: SQL[] = [];
     if (query.entity) filters.push(eq(auditLog.entity, query.entity));
@@ -77,13 +79,15 @@ export class AuditLog {
         .offset((query.page - 1) * query.pageSize),
       this.db.select({ total: count() }).from(auditLog).where(where),
     ]);
+    const subjects = await nameSubjects(this.db, rows, locale);
     return {
-      items: rows.map((row) => ({
+      items: rows.map((row, index) => ({
         id: row.id,
         actor: { id: row.actorId, email: row.email, nickname: row.nickname },
         action: row.action,
         entity: row.entity,
         entityId: row.entityId,
+        subject: subjects[index]!,
         before: row.before,
         after: row.after,
         at: row.at.toISOString(),

@@ -71,7 +71,10 @@ export function staffAccountRoutes(
     },
     async (request) => {
       const { page, pageSize } = request.query;
-      const { items, total } = await audit.list({ actorId: access.memberOf(request).id, page, pageSize });
+      const { items, total } = await audit.list(
+        { actorId: access.memberOf(request).id, page, pageSize },
+        request.locale,
+      );
       return paged(items, { page, pageSize, total });
     },
   );

@@ -9,6 +9,7 @@ import {
   type StaffRole,
   type StaffSession,
   type UpdateStaffAccountBody,
+  staffPasswordInputs,
 } from '@shop/contract';
 import { schema, type Db } from '@shop/db';
 import { hashPassword, isEasilyGuessed, verifyPassword } from '../accounts/passwords.ts';
@@ -84,11 +85,13 @@ export class StaffAccountService {
     return this.db.transaction(async (tx) => {
       const row = await this.findRow(tx, id, true);
       const before = toStaffAccount(row);
-      if (body.phone !== undefined && body.phone !== row.phone) {
+      // '' clears the phone (stored as null: the column is unique).
+      const phone = body.phone === undefined ? undefined : body.phone || null;
+      if (phone && phone !== row.phone) {
         const [taken] = await tx
           .select({ id: users.id })
           .from(users)
-          .where(and(eq(users.phone, body.phone), ne(users.id, id)));
+          .where(and(eq(users.phone, phone), ne(users.id, id)));
         if (taken) throw new AppError(Code.validation, 'error.phone.taken', { phone: 'error.phone.taken' });
       }
       const profile: StaffProfileRecord = { ...row.staffProfile };
@@ -101,7 +104,7 @@ export class StaffAccountService {
         .update(users)
         .set({
           ...(body.nickname !== undefined && { nickname: body.nickname }),
-          ...(body.phone !== undefined && { phone: body.phone }),
+          ...(phone !== undefined && { phone }),
           ...(body.avatar !== undefined && { avatar: body.avatar }),
           staffProfile: profile,
           updatedAt: new Date(),
@@ -132,8 +135,7 @@ export class StaffAccountService {
         oldPassword: 'error.password.wrongOld',
       });
     }
-    const inputs = [row.email, row.email.split('@')[0] ?? '', row.phone ?? '', row.nickname].filter(Boolean);
-    if (await isEasilyGuessed(password, inputs)) {
+    if (await isEasilyGuessed(password, staffPasswordInputs(row))) {
       throw new AppError(Code.validation, 'validation.password.weak', {
         password: 'validation.password.weak',
       });

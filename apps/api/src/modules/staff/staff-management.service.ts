@@ -11,6 +11,7 @@ import {
   type StaffRole,
   type StaffSummary,
   type UpdateStaffBody,
+  staffPasswordInputs,
 } from '@shop/contract';
 import { schema, type Db } from '@shop/db';
 import { hashPassword, isEasilyGuessed } from '../accounts/passwords.ts';
@@ -99,7 +100,7 @@ export class StaffManagementService {
     const email = body.email.toLowerCase();
     const generated = body.password === undefined ? randomBytes(12).toString('base64url') : null;
     const password = body.password ?? generated!;
-    if (generated === null && (await isEasilyGuessed(password, [email, email.split('@')[0] ?? '']))) {
+    if (generated === null && (await isEasilyGuessed(password, staffPasswordInputs({ email })))) {
       throw new AppError(Code.validation, 'validation.password.weak', {
         password: 'validation.password.weak',
       });

@@ -84,7 +84,7 @@ export function staffRoutes(
       },
     },
     async (request) => {
-      const { items, total } = await audit.list(request.query);
+      const { items, total } = await audit.list(request.query, request.locale);
       return paged(items, { page: request.query.page, pageSize: request.query.pageSize, total });
     },
   );

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { ChangeEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { AVATAR_TYPES } from '@shop/contract';
-import { checkAvatarFile } from './avatar-file.ts';
+import { checkAvatarContents, checkAvatarFile } from './avatar-file.ts';
 import { useContractText } from './contract-text.ts';
 
 /** The avatar the profile form will save: a new file (with its preview URL), none, or no change. */
@@ -36,14 +36,17 @@ export function AvatarField({ id, current, change, onChange, error }: AvatarFiel
   const shown = change.kind === 'upload' ? preview : change.kind === 'remove' ? null : current || null;
   const message = refusal ?? error;
 
-  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     // The same file may be chosen again after a refusal or an undo.
     event.target.value = '';
     if (!file) return;
-    const problem = checkAvatarFile(file);
+    // The name's type first (a quick answer), then the bytes and a decode: a text file named .png is no picture.
+    const problem = checkAvatarFile(file) ?? (await checkAvatarContents(file));
     setRefusal(problem && text(problem));
-    if (!problem) onChange({ kind: 'upload', file, preview: URL.createObjectURL(file) });
+    // No preview of a file that cannot be one.
+    if (problem) return;
+    onChange({ kind: 'upload', file, preview: URL.createObjectURL(file) });
   };
 
   return (
@@ -71,7 +74,7 @@ export function AvatarField({ id, current, change, onChange, error }: AvatarFiel
             type="file"
             className="visually-hidden file-input"
             accept={AVATAR_TYPES.join(',')}
-            onChange={choose}
+            onChange={(event) => void choose(event)}
             aria-invalid={message ? true : undefined}
             aria-describedby={message ? `${id}-hint ${id}-error` : `${id}-hint`}
           />

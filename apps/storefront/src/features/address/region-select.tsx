@@ -1,31 +1,59 @@
 import type { Region } from '@shop/contract';
 import { useIntl } from 'react-intl';
 import type { MessageId } from '../../i18n/message-id.ts';
-import { regionLevels } from './regions.ts';
+import { useRegionChildren } from '../orders/queries.ts';
+import { chosenAt, regionLevels } from './regions.ts';
 
 const LEVEL_LABELS: MessageId[] = ['address.country', 'address.state', 'address.city', 'address.district'];
 
 /**
- * Cascading selects over the region tree: country, then state or province, then city where the tree has
- * them. Choosing at one level clears the levels below it. `invalidLevel` marks the select still to choose.
+ * The choices of each select: countries and their states from the tree, then the cities of the chosen state and
+ * the districts of the chosen city, fetched from the API as they are chosen (`pending` while they load).
+ */
+export function useRegionLevels(
+  tree: Region[],
+  codes: readonly string[],
+): { levels: Region[][]; pending: boolean; failed: boolean; retry: () => void } {
+  const top = regionLevels(tree, codes);
+  const state = top.length === 2 ? chosenAt(top, codes, 1) : undefined;
+  const cities = useRegionChildren(state);
+  const levels = [...top];
+  if (state && cities.data && cities.data.length > 0) levels.push(cities.data);
+  const city = levels.length === 3 ? chosenAt(levels, codes, 2) : undefined;
+  const districts = useRegionChildren(city);
+  if (city && districts.data && districts.data.length > 0) levels.push(districts.data);
+  return {
+    levels,
+    pending: (state !== undefined && cities.isPending) || (city !== undefined && districts.isPending),
+    failed: (state !== undefined && cities.isError) || (city !== undefined && districts.isError),
+    retry: () => {
+      if (cities.isError) void cities.refetch();
+      if (districts.isError) void districts.refetch();
+    },
+  };
+}
+
+/**
+ * Cascading selects over the region tree: country, then state or province, then city and district where the
+ * country has them (`levels`, see `useRegionLevels`). Choosing at one level clears the levels below it.
+ * `invalidLevel` marks the select still to choose.
  */
 export function RegionSelect({
   idPrefix,
-  regions,
+  levels,
   value,
   onChange,
   error,
   invalidLevel,
 }: {
   idPrefix: string;
-  regions: Region[];
+  levels: Region[][];
   value: string[];
   onChange: (codes: string[]) => void;
   error?: string | undefined;
   invalidLevel?: number | undefined;
 }) {
   const intl = useIntl();
-  const levels = regionLevels(regions, value);
   const errorId = `${idPrefix}-error`;
   return (
     <fieldset className={error ? 'field field-invalid' : 'field'}>

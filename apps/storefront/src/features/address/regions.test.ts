@@ -13,6 +13,7 @@ const tree: Region[] = [
   },
   { code: 'AQ', name: 'Antarctica' },
 ];
+const cities: Region[] = [{ code: 'BR-3550308', name: 'São Paulo' }];
 
 describe('cascading region choices', () => {
   it('offers the countries first, then the children of each chosen region', () => {
@@ -28,12 +29,21 @@ describe('cascading region choices', () => {
   });
 
   it('says which level is still to choose', () => {
-    expect(firstMissingLevel(tree, [])).toBe(0);
-    expect(firstMissingLevel(tree, ['BR'])).toBe(1);
-    expect(firstMissingLevel(tree, ['BR', 'BR-SP'])).toBe(2);
-    expect(firstMissingLevel(tree, ['BR', 'BR-SP', 'BR-SP-SAO'])).toBe(-1);
-    expect(firstMissingLevel(tree, ['BR', 'BR-RJ'])).toBe(-1);
-    expect(firstMissingLevel(tree, ['AQ'])).toBe(-1);
-    expect(firstMissingLevel(tree, ['XX'])).toBe(0);
+    const levelsOf = (codes: string[]) => regionLevels(tree, codes);
+    const missing = (codes: string[]) => firstMissingLevel(levelsOf(codes), codes);
+    expect(missing([])).toBe(0);
+    expect(missing(['BR'])).toBe(1);
+    expect(missing(['BR', 'BR-SP'])).toBe(2);
+    expect(missing(['BR', 'BR-SP', 'BR-SP-SAO'])).toBe(-1);
+    expect(missing(['BR', 'BR-RJ'])).toBe(-1);
+    expect(missing(['AQ'])).toBe(-1);
+    expect(missing(['XX'])).toBe(0);
+  });
+
+  it('waits for the cities or districts still loading below the chosen region', () => {
+    const top = regionLevels(tree, ['BR', 'BR-RJ']);
+    expect(firstMissingLevel(top, ['BR', 'BR-RJ'], true)).toBe(2);
+    expect(firstMissingLevel([...top, cities], ['BR', 'BR-RJ'])).toBe(2);
+    expect(firstMissingLevel([...top, cities], ['BR', 'BR-RJ', 'BR-3550308'])).toBe(-1);
   });
 });

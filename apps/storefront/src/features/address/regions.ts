@@ -18,15 +18,20 @@ export function regionLevels(tree: Region[], codes: readonly string[]): Region[]
   return levels;
 }
 
+/** The code chosen at `level` when it is one of that level's choices, else undefined. */
+export function chosenAt(levels: Region[][], codes: readonly string[], level: number): string | undefined {
+  const code = codes[level];
+  return code && levels[level]?.some((region) => region.code === code) ? code : undefined;
+}
+
 /**
  * The index of the first select still to choose (the path stops before a region with no children), or -1 when
- * the path is complete.
+ * the path is complete. `levels` are the choices shown (see `regionLevels` and the cities and districts
+ * fetched below them); while the next level is still loading (`pending`), the path is not complete.
  */
-export function firstMissingLevel(tree: Region[], codes: readonly string[]): number {
-  const levels = regionLevels(tree, codes);
+export function firstMissingLevel(levels: Region[][], codes: readonly string[], pending = false): number {
   for (let level = 0; level < levels.length; level++) {
-    const code = codes[level];
-    if (!code || !levels[level]?.some((region) => region.code === code)) return level;
+    if (!chosenAt(levels, codes, level)) return level;
   }
-  return -1;
+  return pending ? levels.length : -1;
 }

@@ -1,14 +1,8 @@
-import type { GoodsSummary } from '@shop/contract';
+import type { ListedGoods } from '@shop/contract';
 import { FormattedMessage } from 'react-intl';
 import { GoodsCard } from './goods-card.tsx';
 
-export function GoodsGrid({
-  goods,
-  className = 'goods-grid',
-}: {
-  goods: GoodsSummary[];
-  className?: string;
-}) {
+export function GoodsGrid({ goods, className = 'goods-grid' }: { goods: ListedGoods[]; className?: string }) {
   return (
     <ul className={className}>
       {goods.map((item) => (

@@ -2,6 +2,7 @@ import { Code } from '@shop/contract';
 import type { GoodsSort } from '@shop/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { effects } from '../../api.ts';
+import { listingQuery } from './listing-params.ts';
 import type { ListingFilter } from './listing-params.ts';
 
 /** Goods per listing page: a whole number of rows in the 2-, 3- and 4-column grids. */
@@ -14,7 +15,8 @@ export const SUGGESTION_COUNT = 5;
 export const goodsListingQuery = ({ page, ...filter }: ListingFilter) =>
   queryOptions({
     queryKey: ['goods', 'list', filter, page],
-    queryFn: ({ signal }) => effects.fetchGoods({ ...filter, page, pageSize: LISTING_PAGE_SIZE }, { signal }),
+    queryFn: ({ signal }) =>
+      effects.fetchGoods({ ...listingQuery(filter), page, pageSize: LISTING_PAGE_SIZE }, { signal }),
   });
 
 /** The first goods by one order, for the home page's "new" and "best selling" rows. */

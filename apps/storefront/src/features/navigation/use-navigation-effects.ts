@@ -4,6 +4,7 @@ import { useLocation } from 'react-router';
 import type { MessageId } from '../../i18n/message-id.ts';
 import { trackPageView } from '../analytics/analytics.ts';
 import { useSystems } from '../shop/queries.ts';
+import { useSpecificPageTitle } from './page-title.ts';
 
 /**
  * Navigation state of a change made in place (a filter, the sort order): the page stays where it is and the
@@ -16,8 +17,9 @@ const isInPlace = (state: unknown) =>
 
 /**
  * Runs on every navigation (spec §2): scrolls to the top, moves focus to the main region for screen-reader
- * and keyboard users, reports a page view, and titles the document "<page> · <shop>". A change made in place
- * (`IN_PLACE` state) neither scrolls nor moves the focus.
+ * and keyboard users, reports a page view, and titles the document "<page> · <shop>": <page> is what the page
+ * says it shows (`usePageTitle`: a goods' name, a search, a category), else the route's title. A change made in
+ * place (`IN_PLACE` state) neither scrolls nor moves the focus.
  */
 export function useNavigationEffects(pageTitle: MessageId): void {
   const location = useLocation();
@@ -33,7 +35,8 @@ export function useNavigationEffects(pageTitle: MessageId): void {
     trackPageView(location.pathname + location.search);
   }, [location.key, location.pathname, location.search, inPlace]);
 
-  const title = intl.formatMessage({ id: pageTitle });
+  const specificTitle = useSpecificPageTitle();
+  const title = specificTitle ?? intl.formatMessage({ id: pageTitle });
   useEffect(() => {
     document.title = `${title} · ${shopName}`;
   }, [title, shopName]);

@@ -1,9 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
+import { ActionButton } from '../../components/action-button.tsx';
 
 /**
  * A button for an action that cannot be undone (cancel an order, delete an address): the first press asks
- * in place, with the confirming button focused; "keep" or Escape puts everything back, focus included.
+ * in place, with the confirming button focused; "keep" or Escape puts everything back, focus included. While
+ * `busy` the buttons keep focus but do nothing. `name` says what it acts on when the label alone does not
+ * ("Delete address Ana Lima, São Paulo").
  */
 export function ConfirmAction({
   label,
@@ -11,7 +14,8 @@ export function ConfirmAction({
   confirmLabel,
   keepLabel,
   onConfirm,
-  disabled = false,
+  name,
+  busy = false,
   primary = false,
 }: {
   label: ReactNode;
@@ -19,7 +23,8 @@ export function ConfirmAction({
   confirmLabel: ReactNode;
   keepLabel: ReactNode;
   onConfirm: () => void;
-  disabled?: boolean;
+  name?: string;
+  busy?: boolean;
   primary?: boolean;
 }) {
   const [asking, setAsking] = useState(false);
@@ -36,15 +41,16 @@ export function ConfirmAction({
 
   if (!asking) {
     return (
-      <button
+      <ActionButton
         ref={openRef}
         type="button"
         className={primary ? 'button button-primary' : 'button'}
-        disabled={disabled}
+        aria-label={name}
+        busy={busy}
         onClick={() => setAsking(true)}
       >
         {label}
-      </button>
+      </ActionButton>
     );
   }
   return (
@@ -59,18 +65,18 @@ export function ConfirmAction({
       <span id={questionId} className="confirm-question">
         {question}
       </span>
-      <button
+      <ActionButton
         ref={confirmRef}
         type="button"
         className="button button-primary"
-        disabled={disabled}
+        busy={busy}
         onClick={() => {
           setAsking(false);
           onConfirm();
         }}
       >
         {confirmLabel}
-      </button>
+      </ActionButton>
       <button type="button" className="button" onClick={() => setAsking(false)}>
         {keepLabel}
       </button>

@@ -117,6 +117,11 @@ export function AddressText({ address }: { address: AddressSnapshot }) {
       <span className="address-where">
         {[...regionNamesIn(address, locale), address.detail, address.postcode].filter(Boolean).join(', ')}
       </span>
+      {address.cpf && (
+        <span className="address-cpf">
+          <FormattedMessage id="address.cpfShown" values={{ cpf: address.cpf }} />
+        </span>
+      )}
     </>
   );
 }

@@ -2,12 +2,19 @@ import { newIdempotencyKey } from '@shop/api-client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { effects } from '../../api.ts';
+import { currentLocale } from '../../i18n/intl-store.ts';
 import { useReportFailure } from './failure.ts';
 import { ORDERS_KEY } from './queries.ts';
 
 /** Only the shop's own pages or a web address are followed; any other scheme is refused. */
 export function isSafePayUrl(url: string): boolean {
   return (url.startsWith('/') && !url.startsWith('//')) || /^https?:\/\//i.test(url);
+}
+
+/** The gateway's page in the language the shopper chose in the shop (not merely the browser's). */
+export function inShopperLanguage(payUrl: string, locale: string | undefined): string {
+  if (!locale) return payUrl;
+  return `${payUrl}${payUrl.includes('?') ? '&' : '?'}lang=${encodeURIComponent(locale)}`;
 }
 
 /**
@@ -29,7 +36,7 @@ export function usePayOrder() {
       const charge = await effects.createCharge({ orderId, channel: 'sandbox' }, key);
       attempts.current.delete(orderId);
       if (!isSafePayUrl(charge.payUrl)) throw new Error(`refused payment page address: ${charge.payUrl}`);
-      window.location.assign(charge.payUrl);
+      window.location.assign(inShopperLanguage(charge.payUrl, currentLocale()));
     },
     onError: (error) => {
       onError(error);

@@ -36,6 +36,7 @@ const order = (
   refunds: OrderRefund[] = [],
 ): OrderDetail => ({
   id: 'o1',
+  number: '10001',
   status,
   lines: [],
   subtotal: 1000,
@@ -48,6 +49,7 @@ const order = (
     phone: '+5511987654321',
     regionCodes: ['BR'],
     regionNames: ['Brazil'],
+    cpf: '',
     detail: 'Rua 1',
     postcode: '',
   },

@@ -25,6 +25,15 @@ export const useRegions = () =>
     staleTime: 60 * 60_000,
   });
 
+/** The cities or districts below `parent` (none while `parent` is undefined), fetched as the shopper chooses. */
+export const useRegionChildren = (parent: string | undefined) =>
+  useQuery({
+    queryKey: ['regions', 'children', parent],
+    queryFn: ({ signal }) => effects.fetchRegionChildren(parent!, { signal }),
+    enabled: parent !== undefined,
+    staleTime: 60 * 60_000,
+  });
+
 /** One of the shopper's orders; an unknown (404) or malformed (1) id is the page's "not found", not a toast. */
 export const orderQuery = (shopperId: string, id: string) =>
   queryOptions({

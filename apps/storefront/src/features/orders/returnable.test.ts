@@ -19,6 +19,7 @@ const line = (id: string, quantity: number, refundedQuantity = 0): OrderDetail['
 const ret = (status: OrderReturn['status'], lines: [string, number][]): OrderReturn => ({
   id: `ret-${status}`,
   orderId: 'o1',
+  orderNumber: '10001',
   status,
   reason: 'damaged',
   note: '',

@@ -1,8 +1,9 @@
-import type { GoodsSummary } from '@shop/contract';
+import type { ListedGoods } from '@shop/contract';
 import { useId, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router';
+import { HighlightedName } from '../catalog/highlighted-name.tsx';
 import { listingPath } from '../catalog/listing-params.ts';
 import { useSuggestions } from '../catalog/queries.ts';
 import { useDebouncedValue } from './use-debounced-value.ts';
@@ -19,7 +20,8 @@ function useListedKeyword(): string {
 /**
  * The header's search: submitting lists the matching goods on the home route (`/?keyword=…`); while typing, a
  * listbox suggests goods by name (WAI-ARIA combobox with list autocomplete: arrows move through the
- * suggestions, Enter opens the chosen goods or searches, Escape closes the list and then clears the field).
+ * suggestions, Enter opens the chosen goods or searches, Escape closes the list and then clears the field). The
+ * words of each suggested name that matched what was typed are marked.
  */
 export function SearchBox() {
   const intl = useIntl();
@@ -40,14 +42,14 @@ export function SearchBox() {
 
   const keyword = useDebouncedValue(text.trim(), DEBOUNCE_MS);
   const suggestions = useSuggestions(keyword, open);
-  const items: GoodsSummary[] = open && text.trim() !== '' ? (suggestions.data?.data ?? []) : [];
+  const items: ListedGoods[] = open && text.trim() !== '' ? (suggestions.data?.data ?? []) : [];
   const expanded = items.length > 0;
 
   const close = () => {
     setOpen(false);
     setActive(-1);
   };
-  const choose = (goods: GoodsSummary) => {
+  const choose = (goods: ListedGoods) => {
     close();
     void navigate(`/detail?id=${encodeURIComponent(goods.id)}`);
   };
@@ -144,7 +146,7 @@ export function SearchBox() {
             onMouseDown={(event) => event.preventDefault()}
             onClick={() => choose(goods)}
           >
-            {goods.name}
+            <HighlightedName name={goods.name} highlights={goods.highlights} />
           </li>
         ))}
       </ul>

@@ -33,7 +33,7 @@ export const shopperQuery = queryOptions({
 export const useShopper = () => useQuery(shopperQuery);
 
 /** Queries whose answer depends on who is logged in: refetched when that changes. */
-const PER_SHOPPER_KEYS = [['coupons'], CART_KEY];
+const PER_SHOPPER_KEYS = [['coupons'], CART_KEY, ['wishlist']];
 
 /** After a login: the header and guarded pages show the shopper at once, without asking `/users/me`. */
 export function signedIn(queryClient: QueryClient, user: User): void {

@@ -1,8 +1,9 @@
-import type { Address } from '@shop/contract';
+import { cpfProblem, postcodeFormats, postcodeProblem, postcodeRequired, type Address } from '@shop/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { effects } from '../../api.ts';
+import { ActionButton } from '../../components/action-button.tsx';
 import { Field, FormError } from '../../components/field.tsx';
 import { LoadFailed } from '../../components/load-failed.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
@@ -15,7 +16,7 @@ import { ADDRESSES_KEY, useRegions } from '../../features/orders/queries.ts';
 import { showToast } from '../../features/toast/toast-store.ts';
 import { splitPhone } from './phone-parts.ts';
 import { firstMissingLevel } from '../../features/address/regions.ts';
-import { RegionSelect } from '../../features/address/region-select.tsx';
+import { RegionSelect, useRegionLevels } from '../../features/address/region-select.tsx';
 
 /**
  * Adds an address, or edits `editing`: recipient, phone with its country code, region from the cascading
@@ -41,6 +42,9 @@ export function AddressForm({
   const queryClient = useQueryClient();
   const regions = useRegions();
   const [regionCodes, setRegionCodes] = useState<string[]>(editing?.regionCodes ?? []);
+  const regionLevels = useRegionLevels(regions.data ?? [], regionCodes);
+  const country = regionCodes[0];
+  const postcodeFormat = country ? postcodeFormats[country] : undefined;
   const [regionError, setRegionError] = useState<{ text: string; level: number } | undefined>();
   const [isDefault, setIsDefault] = useState(editing?.isDefault ?? false);
   const phone = editing
@@ -54,6 +58,7 @@ export function AddressForm({
       phone: phone.national,
       detail: editing?.detail ?? '',
       postcode: editing?.postcode ?? '',
+      cpf: editing?.cpf ?? '',
     },
     (v) => {
       const message = (key: ReturnType<typeof rules.required>) => (key ? text(key) : undefined);
@@ -61,6 +66,8 @@ export function AddressForm({
         name: message(rules.required(v.name)),
         phone: message(rules.phone(v.phone, toInternational(v.phoneCountry, v.phone))),
         detail: message(rules.required(v.detail)),
+        postcode: message(postcodeProblem(country, v.postcode.trim())),
+        cpf: country === 'BR' ? message(cpfProblem(country, v.cpf.trim())) : undefined,
       };
     },
   );
@@ -71,7 +78,9 @@ export function AddressForm({
   }, [autoFocus, formId]);
 
   const submit = form.onSubmit(async (v) => {
-    const missing = regions.data ? firstMissingLevel(regions.data, regionCodes) : 0;
+    const missing = regions.data
+      ? firstMissingLevel(regionLevels.levels, regionCodes, regionLevels.pending)
+      : 0;
     if (missing >= 0) {
       setRegionError({ text: text('validation.required'), level: missing });
       document.getElementById(missing === 0 ? regionId : `${regionId}-${missing}`)?.focus();
@@ -83,6 +92,7 @@ export function AddressForm({
       regionCodes,
       detail: v.detail.trim(),
       postcode: v.postcode.trim(),
+      cpf: country === 'BR' ? v.cpf.trim() : '',
       isDefault,
     };
     const saved = editing ? await effects.updateAddress(editing.id, body) : await effects.createAddress(body);
@@ -110,7 +120,7 @@ export function AddressForm({
       ) : (
         <RegionSelect
           idPrefix={regionId}
-          regions={regions.data}
+          levels={regionLevels.levels}
           value={regionCodes}
           onChange={(codes) => {
             setRegionCodes(codes);
@@ -120,6 +130,8 @@ export function AddressForm({
           invalidLevel={regionError?.level}
         />
       )}
+      {regionLevels.pending && <PageLoading />}
+      {regionLevels.failed && <LoadFailed onRetry={regionLevels.retry} />}
       <Field
         {...form.field('detail')}
         label={<FormattedMessage id="address.detail" />}
@@ -128,19 +140,38 @@ export function AddressForm({
       />
       <Field
         {...form.field('postcode')}
-        label={<FormattedMessage id="address.postcode" />}
+        label={
+          <FormattedMessage
+            id={country && postcodeRequired.has(country) ? 'address.postcodeRequired' : 'address.postcode'}
+          />
+        }
+        hint={
+          postcodeFormat && (
+            <FormattedMessage id="address.postcodeHint" values={{ example: postcodeFormat.example }} />
+          )
+        }
         autoComplete="postal-code"
+        inputMode={postcodeFormat ? 'numeric' : undefined}
         maxLength={20}
       />
+      {country === 'BR' && (
+        <Field
+          {...form.field('cpf')}
+          label={<FormattedMessage id="address.cpf" />}
+          hint={<FormattedMessage id="address.cpfHint" />}
+          inputMode="numeric"
+          maxLength={14}
+        />
+      )}
       <label className="check">
         <input type="checkbox" checked={isDefault} onChange={(event) => setIsDefault(event.target.checked)} />
         <FormattedMessage id="address.makeDefault" />
       </label>
       <FormError message={form.formError} />
       <p className="actions">
-        <button type="submit" className="button button-primary" disabled={form.submitting}>
+        <ActionButton type="submit" className="button button-primary" busy={form.submitting}>
           <FormattedMessage id="address.save" />
-        </button>
+        </ActionButton>
         {onCancel && (
           <button type="button" className="button" onClick={onCancel}>
             <FormattedMessage id="common.cancel" />

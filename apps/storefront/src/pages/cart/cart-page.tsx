@@ -1,13 +1,15 @@
 import type { Cart } from '@shop/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
 import { effects } from '../../api.ts';
+import { ActionButton } from '../../components/action-button.tsx';
 import { LoadFailed } from '../../components/load-failed.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { GOODS_IMAGE_SIZES, GoodsImage } from '../../features/catalog/goods-image.tsx';
 import { useMoney } from '../../features/catalog/price.tsx';
+import { moveFocus } from '../../features/navigation/focus.ts';
 import { goodsPath } from '../../features/orders/order-parts.tsx';
 import { CART_KEY, useCart } from '../../features/orders/queries.ts';
 import { reportFailure } from '../../features/toast/report.ts';
@@ -65,55 +67,67 @@ function QuantityStepper({
     input.value = String(quantity);
     if (quantity !== item.quantity) onChange(quantity);
   };
-  const disabled = busy || item.stock <= 0;
+  const soldOut = item.stock <= 0;
+  // Not remounted when the server answers (that would drop focus): the field just shows the new quantity.
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (input.current) input.current.value = String(item.quantity);
+  }, [item.quantity]);
+  // Busy, the buttons and the field keep focus but take no new change (aria-disabled, read-only).
   return (
     <div
       className="stepper"
       role="group"
       aria-label={intl.formatMessage({ id: 'cart.quantityOf' }, { name: item.name })}
     >
-      <button
+      <ActionButton
         type="button"
         className="button"
-        disabled={disabled || item.quantity <= 1}
+        disabled={soldOut}
+        busy={busy}
+        unavailable={item.quantity <= 1}
         onClick={() => onChange(Math.min(item.quantity - 1, max))}
         aria-label={intl.formatMessage({ id: 'cart.decrease' })}
         aria-controls={inputId}
       >
         −
-      </button>
+      </ActionButton>
       <label htmlFor={inputId} className="visually-hidden">
         <FormattedMessage id="cart.quantity" />
       </label>
-      {/* Uncontrolled: typing is free, the number is sent when the field is left or Enter is pressed; each new
-          quantity from the server remounts it. */}
+      {/* Uncontrolled: typing is free, the number is sent when the field is left or Enter is pressed. */}
       <input
-        key={item.quantity}
+        ref={input}
         id={inputId}
         type="number"
         inputMode="numeric"
         min={1}
         max={max}
         defaultValue={item.quantity}
-        disabled={disabled}
-        onBlur={(event) => commit(event.currentTarget)}
+        disabled={soldOut}
+        readOnly={busy}
+        onBlur={(event) => {
+          if (!busy) commit(event.currentTarget);
+        }}
         onKeyDown={(event) => {
-          if (event.key === 'Enter') {
+          if (event.key === 'Enter' && !busy) {
             event.preventDefault();
             commit(event.currentTarget);
           }
         }}
       />
-      <button
+      <ActionButton
         type="button"
         className="button"
-        disabled={disabled || item.quantity >= max}
+        disabled={soldOut}
+        busy={busy}
+        unavailable={item.quantity >= max}
         onClick={() => onChange(item.quantity + 1)}
         aria-label={intl.formatMessage({ id: 'cart.increase' })}
         aria-controls={inputId}
       >
         +
-      </button>
+      </ActionButton>
     </div>
   );
 }
@@ -131,18 +145,30 @@ function CartLine({ item, currency }: { item: CartItem; currency: string }) {
     update.mutate({ selected }, { onSettled: () => setChoosing(null) });
   };
   const remove = useCartChange(() => effects.removeCartItem(item.skuId));
+  const line = useRef<HTMLLIElement>(null);
+  // Once the line is gone the keyboard continues on the next line (else the one before, else the empty cart's
+  // way back to the shop).
+  const removeLine = () => {
+    const next = line.current?.nextElementSibling ?? line.current?.previousElementSibling;
+    remove.mutate(undefined, {
+      onSuccess: () => moveFocus(next?.querySelector<HTMLElement>('.cart-line-info a'), 'main .empty a'),
+    });
+  };
   const busy = update.isPending || remove.isPending;
   const nameId = `cart-item-${item.skuId}`;
   const statusId = `cart-item-status-${item.skuId}`;
   const overStock = isOverStock(item);
   return (
-    <li className={item.available ? 'cart-line' : 'cart-line cart-line-unavailable'}>
+    <li ref={line} className={item.available ? 'cart-line' : 'cart-line cart-line-unavailable'}>
       <input
         type="checkbox"
         // A line that cannot be bought is left out whatever its stored choice: it shows unticked.
         checked={choosing ?? (item.selected && canBuy(item))}
-        disabled={busy || !canBuy(item)}
-        onChange={(event) => choose(event.target.checked)}
+        disabled={!canBuy(item)}
+        aria-disabled={busy || undefined}
+        onChange={(event) => {
+          if (!busy) choose(event.target.checked);
+        }}
         aria-label={intl.formatMessage({ id: 'cart.select' }, { name: item.name })}
         aria-describedby={item.available ? undefined : statusId}
       />
@@ -175,15 +201,15 @@ function CartLine({ item, currency }: { item: CartItem; currency: string }) {
         )}
       </div>
       <QuantityStepper item={item} busy={busy} onChange={(quantity) => update.mutate({ quantity })} />
-      <button
+      <ActionButton
         type="button"
         className="button button-link"
-        disabled={busy}
-        onClick={() => remove.mutate(undefined)}
+        busy={busy}
+        onClick={removeLine}
         aria-label={intl.formatMessage({ id: 'cart.removeItem' }, { name: item.name })}
       >
         <FormattedMessage id="cart.remove" />
-      </button>
+      </ActionButton>
     </li>
   );
 }
@@ -217,8 +243,10 @@ function SelectAll({ cart }: { cart: Cart }) {
         ref={(input) => {
           if (input) input.indeterminate = choosing === null && some;
         }}
-        disabled={buyable.length === 0 || change.isPending}
+        disabled={buyable.length === 0}
+        aria-disabled={change.isPending || undefined}
         onChange={() => {
+          if (change.isPending) return;
           setChoosing(!all);
           change.mutate(!all, { onSettled: () => setChoosing(null) });
         }}

@@ -1,15 +1,25 @@
 import { AppError, Code } from '@shop/contract';
 import type { GoodsDetail } from '@shop/contract';
+import { lazy, Suspense } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LoadFailed } from '../../components/load-failed.tsx';
 import { Result } from '../../components/result.tsx';
+import { DetailBrowsing } from '../../features/browsing/goods-strips.tsx';
 import { categoryPath } from '../../features/catalog/category-tree.ts';
 import { listingPath } from '../../features/catalog/listing-params.ts';
 import { useGoods } from '../../features/catalog/queries.ts';
+import { usePageTitle } from '../../features/navigation/page-title.ts';
 import { useCategories } from '../../features/shop/queries.ts';
+import { ProductJsonLd } from '../../features/reviews/product-json-ld.tsx';
+import { Stars } from '../../features/reviews/stars.tsx';
 import { Gallery } from './gallery.tsx';
+import { DetailKeep } from '../../features/wishlist/detail-keep.tsx';
 import { Purchase } from './purchase.tsx';
+
+/** Reviews come in their own chunk, after the goods is shown. */
+const ReviewsSection = lazy(() => import('../../features/reviews/reviews-section.tsx'));
 
 function GoodsNotFound() {
   return (
@@ -96,6 +106,9 @@ function DetailSkeleton() {
 
 function GoodsView({ id }: { id: string }) {
   const goods = useGoods(id);
+  // The picture of the option value chosen last that has one (colour "Red"): the gallery shows it.
+  const [optionImage, setOptionImage] = useState<string>();
+  usePageTitle(goods.data?.name);
   if (goods.isPending) return <DetailSkeleton />;
   if (goods.isError) {
     const { error } = goods;
@@ -117,16 +130,29 @@ function GoodsView({ id }: { id: string }) {
     <>
       <Breadcrumb goods={detail} />
       <article className="detail">
-        <Gallery goods={detail} />
+        <Gallery goods={detail} chosenImage={optionImage} />
         <div className="detail-info">
           <h1>{detail.name}</h1>
           <p className="goods-meta">
             <FormattedMessage id="goods.sales" values={{ count: detail.sales }} />
           </p>
-          <Purchase goods={detail} />
+          {detail.rating && (
+            <p>
+              <a href="#detail-reviews">
+                <Stars value={detail.rating.average} count={detail.rating.count} />
+              </a>
+            </p>
+          )}
+          <Purchase goods={detail} onOptionImage={setOptionImage} />
+          <DetailKeep goods={detail} />
         </div>
         <Description text={detail.description} />
       </article>
+      <ProductJsonLd goods={detail} />
+      <Suspense fallback={null}>
+        <ReviewsSection goodsId={detail.id} />
+      </Suspense>
+      <DetailBrowsing goodsId={detail.id} />
     </>
   );
 }

@@ -10,15 +10,23 @@ const STEP: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -
  * The goods' pictures: the chosen one large (the page's largest paint, so fetched first), thumbnails to choose
  * with a click or the keyboard (Tab to the row, arrows, Home and End move and show).
  */
-export function Gallery({ goods }: { goods: GoodsDetail }) {
+export function Gallery({ goods, chosenImage }: { goods: GoodsDetail; chosenImage?: string | undefined }) {
   const intl = useIntl();
   const images = goods.images.length > 0 ? goods.images : [goods.image];
   const [active, setActive] = useState(0);
+  // A chosen option value's picture shows until a thumbnail is chosen, or another value.
+  const [override, setOverride] = useState(chosenImage);
+  const [lastChosen, setLastChosen] = useState(chosenImage);
+  if (chosenImage !== lastChosen) {
+    setLastChosen(chosenImage);
+    setOverride(chosenImage);
+  }
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
 
   const show = (index: number) => {
     const next = (index + images.length) % images.length;
     setActive(next);
+    setOverride(undefined);
     buttons.current[next]?.focus();
   };
   const onKeyDown = (event: KeyboardEvent) => {
@@ -34,7 +42,7 @@ export function Gallery({ goods }: { goods: GoodsDetail }) {
     <div className="gallery">
       <GoodsImage
         className="gallery-main"
-        src={images[active] ?? goods.image}
+        src={override ?? images[active] ?? goods.image}
         sizes={GOODS_IMAGE_SIZES.gallery}
         alt={intl.formatMessage(
           { id: 'detail.imageAlt' },
@@ -66,7 +74,10 @@ export function Gallery({ goods }: { goods: GoodsDetail }) {
                 { id: 'detail.showImage' },
                 { n: index + 1, total: images.length },
               )}
-              onClick={() => setActive(index)}
+              onClick={() => {
+                setActive(index);
+                setOverride(undefined);
+              }}
             >
               <GoodsImage
                 src={src}

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { effects } from '../../api.ts';
+import { ActionButton } from '../../components/action-button.tsx';
 import { Price, useMoney } from '../../features/catalog/price.tsx';
 import {
   canChoose,
@@ -15,10 +16,10 @@ import {
   totalStock,
 } from '../../features/catalog/sku.ts';
 import type { Selection } from '../../features/catalog/sku.ts';
+import { optionImage } from '../../features/catalog/option-image.ts';
 import { CART_KEY } from '../../features/orders/queries.ts';
 import { loginPath } from '../../features/session/redirect.ts';
 import { reportFailure } from '../../features/toast/report.ts';
-import { showToast } from '../../features/toast/toast-store.ts';
 
 function QuantityStepper({
   value,
@@ -77,14 +78,22 @@ function QuantityStepper({
  * Price, options, stock, quantity and the two ways to buy. Choosing a value narrows the SKUs: the price and
  * stock follow, and a value is disabled when every SKU it could still lead to is sold out.
  */
-export function Purchase({ goods }: { goods: GoodsDetail }) {
-  const intl = useIntl();
+export function Purchase({
+  goods,
+  onOptionImage,
+}: {
+  goods: GoodsDetail;
+  /** Told the picture of the chosen option values (or none) after each choice. */
+  onOptionImage?: (image: string | undefined) => void;
+}) {
   const money = useMoney();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [selection, setSelection] = useState<Selection>(() => initialSelection(goods.options, goods.skus));
   const [wanted, setWanted] = useState(1);
   const [missing, setMissing] = useState(false);
+  // How many times this visit added to the cart: the message below the buttons says so (and is said again).
+  const [added, setAdded] = useState(0);
 
   const matching = matchingSkus(goods.skus, selection);
   const sku = findSku(goods.skus, selection);
@@ -97,7 +106,7 @@ export function Purchase({ goods }: { goods: GoodsDetail }) {
   const addToCart = useMutation({
     mutationFn: (skuId: string) => effects.addCartItem({ skuId, quantity }),
     onSuccess: () => {
-      showToast(intl.formatMessage({ id: 'detail.added' }), { tone: 'success' });
+      setAdded((count) => count + 1);
       void queryClient.invalidateQueries({ queryKey: CART_KEY });
     },
     onError: (error) => {
@@ -117,7 +126,10 @@ export function Purchase({ goods }: { goods: GoodsDetail }) {
 
   const choose = (index: number, valueId: string) => {
     setMissing(false);
-    setSelection((current) => current.map((chosen, i) => (i === index ? valueId : chosen)));
+    setAdded(0);
+    const next = selection.map((chosen, i) => (i === index ? valueId : chosen));
+    setSelection(next);
+    onOptionImage?.(optionImage(goods.options, next));
   };
 
   return (
@@ -193,9 +205,10 @@ export function Purchase({ goods }: { goods: GoodsDetail }) {
       )}
       <QuantityStepper value={quantity} max={maxQuantity} onChange={setWanted} />
       <div className="purchase-actions">
-        <button type="submit" className="button" disabled={stock <= 0 || addToCart.isPending}>
+        {/* Busy, it keeps focus: the shopper stays on it and hears the message below. */}
+        <ActionButton type="submit" className="button" disabled={stock <= 0} busy={addToCart.isPending}>
           <FormattedMessage id="detail.addToCart" />
-        </button>
+        </ActionButton>
         <button
           type="button"
           className="button button-primary"
@@ -208,6 +221,10 @@ export function Purchase({ goods }: { goods: GoodsDetail }) {
           <FormattedMessage id="detail.buyNow" />
         </button>
       </div>
+      {/* In the flow under the buttons, not over the options: a polite message that stays until the next choice. */}
+      <p className="purchase-added" role="status">
+        {added > 0 && <FormattedMessage key={added} id="detail.added" />}
+      </p>
     </form>
   );
 }

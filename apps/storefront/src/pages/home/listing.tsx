@@ -5,10 +5,11 @@ import { Link } from 'react-router';
 import { LoadFailed } from '../../components/load-failed.tsx';
 import { categoryPath } from '../../features/catalog/category-tree.ts';
 import { GoodsGrid, GoodsGridSkeleton } from '../../features/catalog/goods-grid.tsx';
-import { listingPath, listingSearch } from '../../features/catalog/listing-params.ts';
+import { activeFilterCount, listingPath, listingSearch } from '../../features/catalog/listing-params.ts';
 import type { ListingFilter } from '../../features/catalog/listing-params.ts';
 import { goodsListingQuery, LISTING_PAGE_SIZE } from '../../features/catalog/queries.ts';
 import { useBusy } from '../../features/loading/loading-store.ts';
+import { usePageTitle } from '../../features/navigation/page-title.ts';
 import { useCategories } from '../../features/shop/queries.ts';
 import { ListingFilters } from './listing-filters.tsx';
 
@@ -66,8 +67,7 @@ function Empty({ filter, total }: { filter: ListingFilter; total: number }) {
       </div>
     );
   }
-  const narrowed =
-    filter.categoryId !== undefined || filter.minPrice !== undefined || filter.maxPrice !== undefined;
+  const narrowed = activeFilterCount(filter) > 0;
   return (
     <div className="empty">
       <p>
@@ -96,6 +96,28 @@ function Empty({ filter, total }: { filter: ListingFilter; total: number }) {
   );
 }
 
+/**
+ * "Did you mean …?": the API's keyword spelt like the shopper's that finds more. Following it lists that keyword
+ * with the same filters; the header's box then shows it.
+ */
+function DidYouMean({ filter, suggestion }: { filter: ListingFilter; suggestion: string | undefined }) {
+  if (!suggestion || suggestion === filter.keyword) return null;
+  return (
+    <p className="did-you-mean">
+      <FormattedMessage
+        id="listing.didYouMean"
+        values={{
+          suggestion: (
+            <Link to={listingPath({ ...filter, keyword: suggestion, page: 1 })}>
+              <b>{suggestion}</b>
+            </Link>
+          ),
+        }}
+      />
+    </p>
+  );
+}
+
 /** The goods matching the URL's search and filters, a page at a time, with the filters to change them. */
 export function Listing({ filter }: { filter: ListingFilter }) {
   const categories = useCategories();
@@ -107,6 +129,12 @@ export function Listing({ filter }: { filter: ListingFilter }) {
   const total = goods.data?.meta.total ?? 0;
   const pages = Math.ceil(total / LISTING_PAGE_SIZE);
   const subcategories = category ? (categories.data ?? []).filter((c) => c.parentId === category.id) : [];
+  const intl = useIntl();
+  usePageTitle(
+    filter.keyword
+      ? intl.formatMessage({ id: 'listing.resultsFor' }, { keyword: filter.keyword })
+      : category?.name,
+  );
 
   return (
     <div className="listing">
@@ -131,7 +159,16 @@ export function Listing({ filter }: { filter: ListingFilter }) {
           ))}
         </ul>
       )}
-      <ListingFilters filter={filter} categories={categories.data ?? []} />
+      <ListingFilters
+        filter={filter}
+        categories={categories.data ?? []}
+        // An older API (or a reply still in a cache) may send no facets: the filters then show no counts.
+        facets={goods.data?.meta.facets}
+      />
+      <DidYouMean
+        filter={filter}
+        suggestion={goods.isPlaceholderData ? undefined : goods.data?.meta.suggestion}
+      />
       <section
         className="listing-results"
         aria-labelledby="listing-results-title"

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { LoadFailed } from '../../components/load-failed.tsx';
+import { RecentlyViewedGoods } from '../../features/browsing/goods-strips.tsx';
 import { categoryTree } from '../../features/catalog/category-tree.ts';
 import { GoodsGrid, GoodsGridSkeleton } from '../../features/catalog/goods-grid.tsx';
 import { listingPath } from '../../features/catalog/listing-params.ts';
@@ -154,6 +155,7 @@ export function Showcase() {
       <Hero />
       <CategoryGrid />
       <CouponList />
+      <RecentlyViewedGoods />
       <GoodsRow sort="newest" title="home.newest" id="home-newest" />
       <GoodsRow sort="sales" title="home.bestSelling" id="home-best" />
     </>

@@ -24,6 +24,7 @@ import {
 import { usePayOrder } from '../../features/orders/pay.ts';
 import { ORDERS_KEY, orderQuery } from '../../features/orders/queries.ts';
 import { ReturnRequest, ReturnsList } from '../../features/orders/returns.tsx';
+import { Receipt } from '../../features/receipt/receipt.tsx';
 import {
   actorLabel,
   CHARGE_STATUS_LABELS,
@@ -87,7 +88,7 @@ function OrderActions({ order, withDetails }: { order: Order; withDetails: boole
             question={<FormattedMessage id="orders.cancelQuestion" />}
             confirmLabel={<FormattedMessage id="orders.cancelConfirm" />}
             keepLabel={<FormattedMessage id="orders.keep" />}
-            disabled={busy}
+            busy={busy}
             onConfirm={() => cancel.mutate()}
           />
         </>
@@ -99,7 +100,7 @@ function OrderActions({ order, withDetails }: { order: Order; withDetails: boole
           question={<FormattedMessage id="orders.confirmQuestion" />}
           confirmLabel={<FormattedMessage id="orders.confirmYes" />}
           keepLabel={<FormattedMessage id="orders.notYet" />}
-          disabled={busy}
+          busy={busy}
           onConfirm={() => confirm.mutate()}
         />
       )}
@@ -129,9 +130,14 @@ function OrderCard({ order }: { order: Order }) {
   return (
     <article className="card order" aria-labelledby={titleId}>
       <header className="order-head">
-        <h2 id={titleId}>
-          <FormattedMessage id="myOrder.placed" values={{ date: dateTime(order.createdAt) }} />
-        </h2>
+        <div>
+          <h2 id={titleId}>
+            <FormattedMessage id="myOrder.title" values={{ number: order.number }} />
+          </h2>
+          <time className="order-date" dateTime={order.createdAt}>
+            {dateTime(order.createdAt)}
+          </time>
+        </div>
         <StatusBadge status={order.status} />
       </header>
       <ul className="order-thumbs">
@@ -369,7 +375,7 @@ function RefundsList({ order }: { order: OrderDetail }) {
   );
 }
 
-function OrderDetails({ id }: { id: string }) {
+function OrderDetails({ id, print, paymentLeft }: { id: string; print: boolean; paymentLeft: boolean }) {
   const intl = useIntl();
   const money = useMoney();
   const dateTime = useDateTime();
@@ -422,6 +428,7 @@ function OrderDetails({ id }: { id: string }) {
   }
 
   const o = order.data;
+  if (print) return <Receipt order={o} orderLink={orderPath(o.id)} />;
   return (
     <section className="order-detail">
       {back}
@@ -435,9 +442,7 @@ function OrderDetails({ id }: { id: string }) {
         <dt>
           <FormattedMessage id="orders.number" />
         </dt>
-        <dd>
-          <code>{o.id}</code>
-        </dd>
+        <dd>{o.number}</dd>
         <dt>
           <FormattedMessage id="orders.placedAt" />
         </dt>
@@ -471,8 +476,18 @@ function OrderDetails({ id }: { id: string }) {
           </>
         )}
       </dl>
+      {paymentLeft && o.status === 'pending_payment' && (
+        <p className="notice" role="status">
+          <FormattedMessage id="orders.paymentLeft" />
+        </p>
+      )}
       <PayBy order={o} />
       <OrderActions order={o} withDetails={false} />
+      <p>
+        <Link to={`${orderPath(o.id)}&print=1`}>
+          <FormattedMessage id="orders.receipt" />
+        </Link>
+      </p>
       <ReturnRequest order={o} />
 
       <div className="two-columns">
@@ -558,5 +573,14 @@ function OrderDetails({ id }: { id: string }) {
 export default function MyOrderPage() {
   const [params] = useSearchParams();
   const id = params.get('id')?.trim();
-  return id ? <OrderDetails key={id} id={id} /> : <OrderList />;
+  return id ? (
+    <OrderDetails
+      key={id}
+      id={id}
+      print={params.get('print') === '1'}
+      paymentLeft={params.get('payment') === 'cancelled'}
+    />
+  ) : (
+    <OrderList />
+  );
 }

@@ -7,6 +7,7 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
 import { effects } from '../../api.ts';
+import { ActionButton } from '../../components/action-button.tsx';
 import { LoadFailed } from '../../components/load-failed.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { Result } from '../../components/result.tsx';
@@ -15,6 +16,7 @@ import { useReportFailure } from '../../features/orders/failure.ts';
 import { AddressText, OrderLines, OrderTotals } from '../../features/orders/order-parts.tsx';
 import { usePayOrder } from '../../features/orders/pay.ts';
 import { CART_KEY, ORDERS_KEY, PREVIEW_KEY, useAddresses, useCart } from '../../features/orders/queries.ts';
+import { moveFocus } from '../../features/navigation/focus.ts';
 import { useSignedInShopper } from '../../features/session/use-shopper.ts';
 
 // The form and its phone and region data are only downloaded when the shopper adds an address here.
@@ -68,8 +70,17 @@ function AddressChoice({
         onSaved={(address) => {
           onChoose(address.id);
           setAdding(false);
+          // The result: the new address, chosen in the list.
+          moveFocus(`input[name="order-address"][value="${address.id}"]`);
         }}
-        onCancel={addresses.length > 0 ? () => setAdding(false) : undefined}
+        onCancel={
+          addresses.length > 0
+            ? () => {
+                setAdding(false);
+                moveFocus('#order-address-add');
+              }
+            : undefined
+        }
       />
     </Suspense>
   );
@@ -110,7 +121,7 @@ function AddressChoice({
             form
           ) : (
             <p className="actions">
-              <button type="button" className="button" onClick={() => setAdding(true)}>
+              <button id="order-address-add" type="button" className="button" onClick={() => setAdding(true)}>
                 <FormattedMessage id="order.addAddress" />
               </button>
               <Link to="/address" className="button button-link">
@@ -435,13 +446,14 @@ export default function OrderPage() {
                 <PageLoading />
               )}
             </div>
-            <button
+            <ActionButton
               type="submit"
               className="button button-primary button-block"
-              disabled={!ready || blocked.length > 0}
+              busy={place.isPending}
+              unavailable={!ready || blocked.length > 0}
             >
               <FormattedMessage id={place.isPending ? 'order.placing' : 'order.placeAndPay'} />
-            </button>
+            </ActionButton>
           </section>
         </form>
       </div>

@@ -16,7 +16,14 @@ function useMessage() {
   return (key: MessageKey | undefined) => (key ? text(key) : undefined);
 }
 
-function NewPasswordFields({ form }: { form: ReturnType<typeof usePasswordForm> }) {
+/** `userInputs`: the account's email and phone when known, which the server's rule counts against a password. */
+function NewPasswordFields({
+  form,
+  userInputs,
+}: {
+  form: ReturnType<typeof usePasswordForm>;
+  userInputs?: string[];
+}) {
   return (
     <>
       <Field
@@ -27,7 +34,7 @@ function NewPasswordFields({ form }: { form: ReturnType<typeof usePasswordForm> 
         hint={
           <>
             <FormattedMessage id="register.passwordHint" />
-            <PasswordStrength password={form.values.password} />
+            <PasswordStrength password={form.values.password} userInputs={userInputs} />
           </>
         }
       />
@@ -110,7 +117,7 @@ function ChangePassword() {
           type="password"
           autoComplete="current-password"
         />
-        <NewPasswordFields form={form} />
+        <NewPasswordFields form={form} userInputs={[shopper.email, shopper.phone]} />
         <p className="field-hint">
           <FormattedMessage id="passwordChange.sessionsNote" />
         </p>

@@ -1,16 +1,21 @@
 import { ACTIVATION_LINK_TTL_MS, AppError } from '@shop/contract';
 import { useQuery } from '@tanstack/react-query';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { effects } from '../../api.ts';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { Result } from '../../components/result.tsx';
 import { readAccountState } from '../../features/account/account-state.ts';
+import { usePageTitle } from '../../features/navigation/page-title.ts';
 
 const HOURS = ACTIVATION_LINK_TTL_MS / 3_600_000;
 
-/** `?token=` from the activation mail: activates the account once and says how it went. */
+/**
+ * `?token=` from the activation mail: activates the account once and says how it went; opened again, it says
+ * the account is active. Titled as an activation, not as the route's "activation email sent".
+ */
 function Activation({ token }: { token: string }) {
+  usePageTitle(useIntl().formatMessage({ id: 'page.activation' }));
   // A query, not a mutation: one request per token even when React renders twice; the token is single-use.
   const activate = useQuery({
     queryKey: ['activation', token],
@@ -23,7 +28,11 @@ function Activation({ token }: { token: string }) {
     return (
       <Result
         tone="success"
-        title={<FormattedMessage id="activation.done" />}
+        title={
+          <FormattedMessage
+            id={activate.data.alreadyActive ? 'activation.alreadyActive' : 'activation.done'}
+          />
+        }
         actions={
           <Link to="/login" className="button button-primary">
             <FormattedMessage id="activation.login" />
@@ -31,7 +40,9 @@ function Activation({ token }: { token: string }) {
         }
       >
         <p>
-          <FormattedMessage id="activation.doneText" />
+          <FormattedMessage
+            id={activate.data.alreadyActive ? 'activation.alreadyActiveText' : 'activation.doneText'}
+          />
         </p>
       </Result>
     );

@@ -76,7 +76,15 @@ export default function RegisterPage() {
           hint={
             <>
               <FormattedMessage id="register.passwordHint" />
-              <PasswordStrength password={form.values.password} />
+              <PasswordStrength
+                password={form.values.password}
+                userInputs={[
+                  form.values.email.trim().toLowerCase(),
+                  form.values.phone.trim()
+                    ? toInternational(form.values.phoneCountry, form.values.phone)
+                    : '',
+                ]}
+              />
             </>
           }
         />

@@ -16,6 +16,7 @@ import { useLogout } from '../../features/session/use-logout.ts';
 import { SHOPPER_KEY, useSignedInShopper } from '../../features/session/use-shopper.ts';
 import { showToast } from '../../features/toast/toast-store.ts';
 import type { MessageId } from '../../i18n/message-id.ts';
+import { WishlistSection } from '../../features/wishlist/wishlist-section.tsx';
 
 const GENDER_LABELS: Record<User['gender'], MessageId> = {
   unspecified: 'user.gender.unspecified',
@@ -193,6 +194,7 @@ export default function UserPage() {
           </div>
         </div>
       )}
+      {user.isSuccess && <WishlistSection />}
     </section>
   );
 }

@@ -6,8 +6,22 @@ import { useIntl } from 'react-intl';
 import type { AuditEntry } from '@shop/contract';
 import { adminApi } from '../../../api.ts';
 import { tableRequest } from '../../../components/table-request.ts';
+import { AuditSentence } from '../../../features/audit/audit-sentence.tsx';
 import { diffEntries } from '../../../features/audit/diff.ts';
 import type { DiffRow } from '../../../features/audit/diff.ts';
+
+/** The kinds of record the log can be filtered by (`entity` of `GET /v1/admin/audit`). */
+const AUDIT_ENTITIES = [
+  'goods',
+  'category',
+  'coupon',
+  'order',
+  'return',
+  'user',
+  'goal',
+  'settings',
+  'session',
+];
 
 /** Before and after of one entry, changed fields first and marked. */
 function EntryDiff({ entry }: { entry: AuditEntry }) {
@@ -79,13 +93,20 @@ export default function AuditPage() {
       ),
     },
     {
-      title: t('audit.action'),
+      title: t('audit.what'),
       dataIndex: 'action',
       search: false,
-      render: (_, entry) => <code>{entry.action}</code>,
+      render: (_, entry) => <AuditSentence entry={entry} staffPages />,
     },
-    { title: t('audit.entity'), dataIndex: 'entity' },
-    { title: t('audit.entity-id'), dataIndex: 'entityId', copyable: true, ellipsis: true },
+    {
+      title: t('audit.entity'),
+      dataIndex: 'entity',
+      hideInTable: true,
+      valueType: 'select',
+      valueEnum: Object.fromEntries(
+        AUDIT_ENTITIES.map((entity) => [entity, { text: t(`audit.entity.${entity}`) }]),
+      ),
+    },
   ];
 
   return (

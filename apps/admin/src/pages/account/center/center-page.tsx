@@ -6,6 +6,7 @@ import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { ExceptionPanel } from '../../../components/exception-panel.tsx';
 import { PageLoading } from '../../../components/page-loading.tsx';
+import { AuditSentence } from '../../../features/audit/audit-sentence.tsx';
 import { accountQuery, activityQuery, regionLabel, regionsQuery } from '../../../features/account/queries.ts';
 
 /**
@@ -79,15 +80,8 @@ export default function CenterPage() {
               renderItem={(entry) => (
                 <List.Item>
                   <List.Item.Meta
-                    title={<code>{entry.action}</code>}
-                    description={intl.formatMessage(
-                      { id: 'account.center.activity-detail' },
-                      {
-                        entity: entry.entity,
-                        id: entry.entityId,
-                        at: intl.formatDate(entry.at, { dateStyle: 'medium', timeStyle: 'short' }),
-                      },
-                    )}
+                    title={<AuditSentence entry={entry} staffPages={member.role === 'admin'} />}
+                    description={intl.formatDate(entry.at, { dateStyle: 'medium', timeStyle: 'short' })}
                   />
                 </List.Item>
               )}

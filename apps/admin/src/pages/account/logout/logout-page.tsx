@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { adminApi } from '../../../api.ts';
 import { PageLoading } from '../../../components/page-loading.tsx';
+import { rememberSignedIn } from '../../../features/session/signed-in-hint.ts';
 
 /** Ends the staff session and shows the login page; the cached data of the session goes with it. */
 export default function LogoutPage() {
@@ -15,6 +16,7 @@ export default function LogoutPage() {
       .catch(() => undefined)
       .finally(() => {
         if (cancelled) return;
+        rememberSignedIn(false);
         queryClient.clear();
         void navigate('/login', { replace: true });
       });

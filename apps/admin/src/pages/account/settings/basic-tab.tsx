@@ -21,16 +21,19 @@ import { staffQuery } from '../../../features/session/staff-query.ts';
 interface BasicValues {
   email: string;
   nickname: string;
-  bio: string;
+  bio?: string;
   country?: string;
   province?: string[];
-  street: string;
-  phone: string;
+  street?: string;
+  phone?: string;
 }
 
 const byName = (a: Region, b: Region) => a.name.localeCompare(b.name);
 
-/** The basic tab: avatar, email (read-only), nickname, personal profile, country, province/city, street, phone. */
+/**
+ * The basic tab: avatar, email (read-only), nickname, personal profile, country, province/city, street, phone.
+ * Only the nickname is required (as on the server): a member may change it and leave the rest empty.
+ */
 export function BasicTab({ account }: { account: StaffAccount }) {
   const intl = useIntl();
   const { message } = App.useApp();
@@ -52,11 +55,11 @@ export function BasicTab({ account }: { account: StaffAccount }) {
       const updated = await adminApi.account.update(
         {
           nickname: values.nickname,
-          bio: values.bio,
+          bio: values.bio ?? '',
           country: values.country ?? '',
           province: (values.province ?? []).join('/'),
-          street: values.street,
-          phone: values.phone.replace(/\s+/g, ''),
+          street: values.street ?? '',
+          phone: (values.phone ?? '').replace(/\s+/g, ''),
         },
         FORM_CALL,
       );
@@ -127,18 +130,17 @@ export function BasicTab({ account }: { account: StaffAccount }) {
             name="bio"
             label={t('account.basic.profile')}
             placeholder={t('account.basic.profile-placeholder')}
-            rules={required('validation.profile.required')}
             fieldProps={{ maxLength: 500, showCount: true, rows: 4 }}
           />
           <ProFormSelect
             name="country"
             label={t('account.basic.country')}
-            rules={[{ required: true, message: contract['validation.country.required'] }]}
             showSearch
             options={countries.map((region) => ({ value: region.code, label: region.name }))}
             fieldProps={{
               loading: regions.isPending,
               optionFilterProp: 'label',
+              allowClear: true,
               onChange: () => form.setFieldValue('province', []),
             }}
           />
@@ -149,14 +151,6 @@ export function BasicTab({ account }: { account: StaffAccount }) {
                 <ProFormCascader
                   name="province"
                   label={t('account.basic.geographic')}
-                  rules={[
-                    {
-                      required: true,
-                      type: 'array',
-                      min: 1,
-                      message: contract['validation.geographic.required'],
-                    },
-                  ]}
                   fieldProps={{
                     options: [...children].sort(byName),
                     fieldNames: { label: 'name', value: 'code', children: 'children' },
@@ -168,19 +162,13 @@ export function BasicTab({ account }: { account: StaffAccount }) {
               );
             }}
           </ProFormDependency>
-          <ProFormText
-            name="street"
-            label={t('account.basic.address')}
-            rules={required('validation.address.required')}
-            fieldProps={{ maxLength: 200 }}
-          />
+          <ProFormText name="street" label={t('account.basic.address')} fieldProps={{ maxLength: 200 }} />
           <ProFormText
             name="phone"
             label={t('account.basic.phone')}
             placeholder="+86 139 0000 0000"
             extra={t('account.basic.phone-hint')}
             rules={[
-              ...required('validation.phone.required'),
               {
                 validator: async (_rule, value: string | undefined) => {
                   if (value && !isPhone(value.replace(/\s+/g, '')))

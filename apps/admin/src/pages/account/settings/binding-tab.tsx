@@ -1,16 +1,10 @@
-import { AlipayOutlined, DingdingOutlined, TaobaoOutlined } from '@ant-design/icons';
-import { Button, List, Typography } from 'antd';
+import { Empty, Typography } from 'antd';
 import { useIntl } from 'react-intl';
 
-const PROVIDERS = [
-  { key: 'taobao', icon: <TaobaoOutlined aria-hidden className="admin-binding-icon" /> },
-  { key: 'alipay', icon: <AlipayOutlined aria-hidden className="admin-binding-icon" /> },
-  { key: 'dingding', icon: <DingdingOutlined aria-hidden className="admin-binding-icon" /> },
-] as const;
-
 /**
- * The template's three third-party account links. The shop signs staff in with its own accounts only, so each
- * is shown as not available rather than with a button that does nothing.
+ * The sign-ins linked to the member's account. Staff sign in with their shop account only (email or phone and
+ * password, with the second step if on): the shop offers no other sign-in, so there is never one to list, and
+ * the tab says so rather than offering links that do not exist.
  */
 export function BindingTab() {
   const intl = useIntl();
@@ -20,26 +14,7 @@ export function BindingTab() {
       <Typography.Title level={2} className="admin-section-title">
         {t('account.settings.binding')}
       </Typography.Title>
-      <Typography.Paragraph type="secondary">{t('account.binding.none')}</Typography.Paragraph>
-      <List
-        itemLayout="horizontal"
-        dataSource={[...PROVIDERS]}
-        renderItem={(provider) => (
-          <List.Item
-            actions={[
-              <Button key="bind" disabled>
-                {t('account.binding.bind')}
-              </Button>,
-            ]}
-          >
-            <List.Item.Meta
-              avatar={provider.icon}
-              title={t(`account.binding.${provider.key}`)}
-              description={t('account.binding.unavailable')}
-            />
-          </List.Item>
-        )}
-      />
+      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('account.binding.none')} />
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { App, Button, Form, List, Popconfirm, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
-import { AppError, Code, MIN_PASSWORD_LENGTH, serverMessages } from '@shop/contract';
+import { AppError, Code, MIN_PASSWORD_LENGTH, serverMessages, staffPasswordInputs } from '@shop/contract';
 import type { ChangeStaffPasswordBody, Locale, StaffAccount } from '@shop/contract';
 import { adminApi } from '../../../api.ts';
 import { ExceptionPanel } from '../../../components/exception-panel.tsx';
@@ -20,7 +20,7 @@ function maskPhone(phone: string): string {
 }
 
 /** Change the password: current one, new one with the strength meter, confirmation. */
-function PasswordForm() {
+function PasswordForm({ account }: { account: StaffAccount }) {
   const intl = useIntl();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -65,7 +65,11 @@ function PasswordForm() {
       />
       <ProFormDependency name={['password']}>
         {({ password }: { password?: string }) => (
-          <PasswordStrengthMeter password={password ?? ''} id="password-strength" />
+          <PasswordStrengthMeter
+            password={password ?? ''}
+            userInputs={staffPasswordInputs(account)}
+            id="password-strength"
+          />
         )}
       </ProFormDependency>
       <ProFormText.Password
@@ -182,7 +186,7 @@ export function SecurityTab({ account }: { account: StaffAccount }) {
       key: 'password',
       title: t('account.security.password'),
       description: t('account.security.password-description'),
-      action: <PasswordForm key="password" />,
+      action: <PasswordForm key="password" account={account} />,
     },
     {
       key: 'phone',
@@ -205,12 +209,6 @@ export function SecurityTab({ account }: { account: StaffAccount }) {
       description: twoStepDescription(intl, twoStep.data),
       action: <TwoStepAction key="two-step" status={twoStep.data} />,
     },
-    ...(['question', 'email'] as const).map((item) => ({
-      key: item,
-      title: t(`account.security.${item}`),
-      description: t(`account.security.${item}-description`),
-      action: <Tag key="na">{t('account.unavailable')}</Tag>,
-    })),
   ];
 
   return (

@@ -27,13 +27,17 @@ const STATUS_BADGE: Record<StreamStatus, 'processing' | 'success' | 'warning' | 
 const ORDER_TAG: Record<string, string> = {
   pending_payment: 'gold',
   paid: 'blue',
-  // antd's cyan tag text is below 4.5:1 on its tint; green/blue/gold/magenta pass.
+  // antd's cyan, gold (2.8:1) and green (3.4:1) tag texts are below 4.5:1 on their tints: gold and green get
+  // their palette's darkest shade as text (`TAG_TEXT`); blue, purple and magenta pass as they are.
   shipped: 'purple',
   completed: 'green',
   cancelled: 'default',
   refunded: 'magenta',
   partially_refunded: 'magenta',
 };
+
+/** Text colours for tags whose preset text is too light on its tint: antd's gold-9 and green-9. */
+const TAG_TEXT: Record<string, string> = { gold: '#874d00', green: '#135200' };
 
 /** Dashboard → monitor: the latest orders and activity, kept current by the server's event stream. */
 export default function MonitorPage() {
@@ -154,7 +158,10 @@ export default function MonitorPage() {
                         <Link to={`/profile/order/${order.id}`}>
                           {t('dashboard.order.number', { number: order.number })}
                         </Link>{' '}
-                        <Tag color={ORDER_TAG[order.status]}>
+                        <Tag
+                          color={ORDER_TAG[order.status]}
+                          style={{ color: TAG_TEXT[ORDER_TAG[order.status] ?? ''] }}
+                        >
                           {t(`dashboard.order.status.${order.status}`)}
                         </Tag>
                         {fresh.has(order.id) && <Tag color="processing">{t('dashboard.monitor.new')}</Tag>}

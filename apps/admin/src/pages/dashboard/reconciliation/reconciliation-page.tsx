@@ -11,7 +11,7 @@ import './reconciliation.css';
 import { adminApi } from '../../../api.ts';
 import { ExceptionPanel } from '../../../components/exception-panel.tsx';
 import { PageLoading } from '../../../components/page-loading.tsx';
-import { orderNumber, useFormat } from '../../../features/orders/format.ts';
+import { useFormat } from '../../../features/orders/format.ts';
 import { OrderStatusBadge } from '../../../features/orders/status.tsx';
 
 type Mismatch = Reconciliation['mismatches'][number];
@@ -64,9 +64,9 @@ export default function ReconciliationPage() {
     {
       title: t('reconciliation.field.order'),
       dataIndex: 'orderId',
-      render: (id: string) => (
-        <Link to={`/profile/order/${id}`} aria-label={t('orders.list.open', { number: orderNumber(id) })}>
-          <Typography.Text code>{orderNumber(id)}</Typography.Text>
+      render: (id: string, row) => (
+        <Link to={`/profile/order/${id}`} aria-label={t('orders.list.open', { number: row.orderNumber })}>
+          <Typography.Text code>{row.orderNumber}</Typography.Text>
         </Link>
       ),
     },

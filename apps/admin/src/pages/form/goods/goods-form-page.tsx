@@ -26,6 +26,7 @@ import { showSubmissionSuccess } from '../../../components/result-panel.tsx';
 import { categoryTreeData } from '../../../features/catalog/category-tree.ts';
 import { ImagesInput } from '../../../features/catalog/images-input.tsx';
 import { cleanTexts } from '../../../features/catalog/localized-fields.tsx';
+import { MissingLanguagesAlert } from '../../../features/catalog/missing-languages-alert.tsx';
 import { toMajor, toMinor } from '../../../features/shop/money.ts';
 import { CATALOG_KEY, categoriesQuery, goodsDetailQuery } from '../../../features/catalog/queries.ts';
 import { shopQuery } from '../../../features/shop/queries.ts';
@@ -146,7 +147,11 @@ function GoodsEditor({ goods, currency, shopDefault, categories }: GoodsEditorPr
       options: (values.options ?? []).map((o) => ({
         id: o.id,
         name: cleanTexts(o.name),
-        values: o.values.map((v) => ({ id: v.id, name: cleanTexts(v.name) })),
+        values: o.values.map((v) => ({
+          id: v.id,
+          name: cleanTexts(v.name),
+          ...(v.image && { image: v.image }),
+        })),
       })),
       skus: (values.skus ?? []).map((s) => ({
         ...(s.id && { id: s.id }),
@@ -251,6 +256,7 @@ function GoodsEditor({ goods, currency, shopDefault, categories }: GoodsEditorPr
           </ProCard>
 
           <ProCard title={<h2 className="catalog-card-title">{t('goods.form.texts')}</h2>} bordered>
+            <MissingLanguagesAlert form={form} />
             <Tabs
               activeKey={tab}
               onChange={(key) => setTab(key as Locale)}

@@ -7,7 +7,12 @@ export interface GoodsFormValues {
   onShelf: boolean;
   translations: Partial<Record<Locale, { name?: string; description?: string }>>;
   images: string[];
-  options: { id: string; name: LocalizedText; values: { id: string; name: LocalizedText }[] }[];
+  options: {
+    id: string;
+    name: LocalizedText;
+    /** `image`: the value's own picture, or none. */
+    values: { id: string; name: LocalizedText; image?: string | null }[];
+  }[];
   skus: SkuRow[];
 }
 

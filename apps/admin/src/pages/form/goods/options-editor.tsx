@@ -4,6 +4,7 @@ import { useIntl } from 'react-intl';
 import { MAX_GOODS_OPTIONS, MAX_OPTION_VALUES } from '@shop/contract';
 import type { Locale } from '@shop/contract';
 import { LocalizedFields } from '../../../features/catalog/localized-fields.tsx';
+import { OptionValueImage } from '../../../features/catalog/option-value-image.tsx';
 import { newOptionId } from './goods-form-values.ts';
 
 /**
@@ -60,6 +61,7 @@ export function OptionsEditor({ shopDefault }: { shopDefault: Locale }) {
                               shopDefault={shopDefault}
                               maxLength={40}
                             />
+                            <OptionValueImage name={[value.name, 'image']} option={o + 1} index={v + 1} />
                           </div>
                           <Button
                             type="text"

@@ -6,10 +6,12 @@ import {
   PlusOutlined,
 } from '@ant-design/icons';
 import { FooterToolbar, PageContainer, ProCard } from '@ant-design/pro-components';
+import type { PageContainerProps } from '@ant-design/pro-components';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Col, Form, Input, InputNumber, Row, Select, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
+import { useSearchParams } from 'react-router';
 import {
   AppError,
   Code,
@@ -33,6 +35,7 @@ import { currencyDigits, toMajor, toMinor } from '../../../features/shop/money.t
 import { CATALOG_KEY, settingsQuery } from '../../../features/catalog/queries.ts';
 import { SHOP_KEY } from '../../../features/shop/queries.ts';
 import '../../../features/catalog/catalog.css';
+import { SearchSettings } from './search-settings.tsx';
 
 interface SettingsFormValues {
   shopName: LocalizedText;
@@ -62,18 +65,45 @@ function toForm(s: AdminShopSettings): SettingsFormValues {
   };
 }
 
-/** The template's advanced form over the shop settings (admins only: the route and the API both say so). */
+type SettingsTabs = Pick<PageContainerProps, 'tabList' | 'tabActiveKey' | 'onTabChange'>;
+
+/**
+ * The shop settings (admins only: the route and the API both say so) in two tabs: the template's advanced form
+ * over the shop's settings, and the search's synonyms (`?tab=search`, so the tab can be linked to).
+ */
 export default function SettingsFormPage() {
+  const intl = useIntl();
+  const [params, setParams] = useSearchParams();
   const settings = useQuery(settingsQuery);
+  const tab = params.get('tab') === 'search' ? 'search' : 'shop';
+  const tabs: SettingsTabs = {
+    tabList: [
+      { key: 'shop', tab: intl.formatMessage({ id: 'synonyms.tab.shop' }) },
+      { key: 'search', tab: intl.formatMessage({ id: 'synonyms.tab.search' }) },
+    ],
+    tabActiveKey: tab,
+    onTabChange: (key) => setParams(key === 'search' ? { tab: 'search' } : {}, { replace: true }),
+  };
+  if (tab === 'search') {
+    return (
+      <PageContainer
+        title={intl.formatMessage({ id: 'settings.title' })}
+        content={intl.formatMessage({ id: 'synonyms.description' })}
+        {...tabs}
+      >
+        <SearchSettings />
+      </PageContainer>
+    );
+  }
   if (settings.error instanceof AppError && settings.error.code === Code.forbidden) {
     return <ExceptionPanel status="403" />;
   }
   if (settings.error) return <ExceptionPanel status="500" onRetry={() => void settings.refetch()} />;
   if (!settings.data) return <PageLoading />;
-  return <SettingsForm settings={settings.data} />;
+  return <SettingsForm settings={settings.data} tabs={tabs} />;
 }
 
-function SettingsForm({ settings }: { settings: AdminShopSettings }) {
+function SettingsForm({ settings, tabs }: { settings: AdminShopSettings; tabs: SettingsTabs }) {
   const intl = useIntl();
   const locale = intl.locale as Locale;
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
@@ -167,7 +197,7 @@ function SettingsForm({ settings }: { settings: AdminShopSettings }) {
   );
 
   return (
-    <PageContainer title={t('settings.title')} content={t('settings.description')}>
+    <PageContainer title={t('settings.title')} content={t('settings.description')} {...tabs}>
       <Form<SettingsFormValues>
         form={form}
         layout="vertical"
@@ -369,7 +399,8 @@ function SettingsForm({ settings }: { settings: AdminShopSettings }) {
         </Space>
         <FooterToolbar>
           <Button onClick={() => form.resetFields()}>{t('settings.reset')}</Button>
-          <Button type="primary" htmlType="submit" loading={saving}>
+          {/* The toolbar is portalled out of the <form>: a submit button there would submit nothing. */}
+          <Button type="primary" loading={saving} onClick={() => form.submit()}>
             {t('common.save')}
           </Button>
         </FooterToolbar>

@@ -12,7 +12,7 @@ import { API_BASE } from '@shop/contract';
 import type { AdminOrderRow, AdminOrderSort, Locale, OrderStatus } from '@shop/contract';
 import { adminApi } from '../../../api.ts';
 import { tableRequest } from '../../../components/table-request.ts';
-import { orderNumber, useFormat } from '../../../features/orders/format.ts';
+import { useFormat } from '../../../features/orders/format.ts';
 import { currencyDigits, toMinor } from '../../../features/shop/money.ts';
 import { shopCurrencyQuery } from '../../../features/shop/queries.ts';
 import { ORDER_STATUSES, OrderStatusBadge } from '../../../features/orders/status.tsx';
@@ -65,10 +65,10 @@ export default function OrdersListPage() {
       render: (_, row) => (
         <Link
           to={`/profile/order/${row.id}`}
-          aria-label={t('orders.list.open', { number: orderNumber(row.id) })}
+          aria-label={t('orders.list.open', { number: row.number })}
           onClick={(event) => event.stopPropagation()}
         >
-          <Typography.Text code>{orderNumber(row.id)}</Typography.Text>
+          <Typography.Text code>{row.number}</Typography.Text>
         </Link>
       ),
     },

@@ -1,5 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { PageContainer, ProTable } from '@ant-design/pro-components';
+import { useQuery } from '@tanstack/react-query';
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import { Button, Space, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
@@ -9,7 +10,8 @@ import { returnStatusValues } from '@shop/contract';
 import type { AdminReturn, ReturnStatus } from '@shop/contract';
 import { adminApi } from '../../../api.ts';
 import { tableRequest } from '../../../components/table-request.ts';
-import { orderNumber, shopperName, useFormat } from '../../../features/orders/format.ts';
+import { shopperName, useFormat } from '../../../features/orders/format.ts';
+import { orderQuery } from '../../../features/orders/queries.ts';
 import { ReturnActions } from '../../../features/returns/return-actions.tsx';
 import { ReturnStatusBadge } from '../../../features/returns/return-status.tsx';
 
@@ -31,6 +33,8 @@ export default function ReturnsListPage() {
   const actionRef = useRef<ActionType>(null);
   const tab: Tab = returnStatusValues.find((s) => s === params.get('status')) ?? 'all';
   const orderId = params.get('orderId') ?? undefined;
+  // The heading names the order by its number, which only the order knows.
+  const order = useQuery({ ...orderQuery(orderId ?? ''), enabled: orderId !== undefined });
   const [waiting, setWaiting] = useState(false);
   const reload = () => void actionRef.current?.reload();
 
@@ -47,9 +51,9 @@ export default function ReturnsListPage() {
       render: (_, row) => (
         <Link
           to={`/profile/order/${row.orderId}`}
-          aria-label={t('orders.list.open', { number: orderNumber(row.orderId) })}
+          aria-label={t('orders.list.open', { number: row.orderNumber })}
         >
-          <Typography.Text code>{orderNumber(row.orderId)}</Typography.Text>
+          <Typography.Text code>{row.orderNumber}</Typography.Text>
         </Link>
       ),
     },
@@ -109,7 +113,9 @@ export default function ReturnsListPage() {
     <PageContainer
       title={t('returns.list.title')}
       content={
-        orderId ? t('returns.list.ofOrder', { number: orderNumber(orderId) }) : t('returns.list.description')
+        orderId && order.data
+          ? t('returns.list.ofOrder', { number: order.data.number })
+          : t('returns.list.description')
       }
     >
       <ProTable<AdminReturn>

@@ -8,7 +8,7 @@ import { Link, useSearchParams } from 'react-router';
 import type { AdminGoodsRow, AdminOrderRow, AdminSearchResult, AdminShopperRow } from '@shop/contract';
 import { ExceptionPanel } from '../../../components/exception-panel.tsx';
 import { PageLoading } from '../../../components/page-loading.tsx';
-import { orderNumber, shopperName, useFormat } from '../../../features/orders/format.ts';
+import { shopperName, useFormat } from '../../../features/orders/format.ts';
 import { searchQuery } from '../../../features/orders/queries.ts';
 import { OrderStatusBadge, ShopperStatusBadge } from '../../../features/orders/status.tsx';
 
@@ -59,9 +59,9 @@ function OrderItem({ order }: { order: AdminOrderRow }) {
         title={
           <Link
             to={`/profile/order/${order.id}`}
-            aria-label={t('orders.list.open', { number: orderNumber(order.id) })}
+            aria-label={t('orders.list.open', { number: order.number })}
           >
-            <Typography.Text code>{orderNumber(order.id)}</Typography.Text> · {dateTime(order.createdAt)}
+            <Typography.Text code>{order.number}</Typography.Text> · {dateTime(order.createdAt)}
           </Link>
         }
         description={t('search.order.summary', {

@@ -7,7 +7,7 @@ import { Link, useParams } from 'react-router';
 import type { AdminOrderDetail, AdminOrderEvent } from '@shop/contract';
 import { ExceptionPanel } from '../../../components/exception-panel.tsx';
 import { PageLoading } from '../../../components/page-loading.tsx';
-import { orderNumber, useFormat } from '../../../features/orders/format.ts';
+import { useFormat } from '../../../features/orders/format.ts';
 import { ShipOrderButton } from '../../../features/orders/order-actions.tsx';
 import { RefundOrderButton } from '../../../features/orders/refund-order-button.tsx';
 import { RefundsTable, RefundStatusBadge } from '../../../features/orders/refunds-table.tsx';
@@ -204,7 +204,7 @@ function OrderProfile({ order }: { order: AdminOrderDetail }) {
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const { money, dateTime } = useFormat();
   const actorText = useActorText();
-  const number = orderNumber(order.id);
+  const { number } = order;
   const { address, shopper, shipment } = order;
   const pendingRefund = order.refunds.find((r) => r.status === 'pending');
 
@@ -227,7 +227,7 @@ function OrderProfile({ order }: { order: AdminOrderDetail }) {
           <ProDescriptions column={{ xs: 1, sm: 2, lg: 3 }}>
             <ProDescriptions.Item label={t('orders.field.number')}>
               <Typography.Text code copyable>
-                {order.id}
+                {number}
               </Typography.Text>
             </ProDescriptions.Item>
             <ProDescriptions.Item label={t('orders.field.status')}>
@@ -286,6 +286,9 @@ function OrderProfile({ order }: { order: AdminOrderDetail }) {
               <ProDescriptions.Item label={t('orders.field.postcode')}>
                 {address.postcode || t('orders.field.none')}
               </ProDescriptions.Item>
+              {address.cpf && (
+                <ProDescriptions.Item label={t('orders.field.cpf')}>{address.cpf}</ProDescriptions.Item>
+              )}
             </ProDescriptions>
           </ProCard>
           <ProCard title={t('orders.section.shipment')} headerBordered colSpan={{ xs: 24, md: 8 }}>

@@ -20,7 +20,7 @@ import { showSuccessToast } from '../../../app/toast.ts';
 import { ExceptionPanel } from '../../../components/exception-panel.tsx';
 import { PageLoading } from '../../../components/page-loading.tsx';
 import { tableRequest } from '../../../components/table-request.ts';
-import { orderNumber, shopperName, useFormat } from '../../../features/orders/format.ts';
+import { shopperName, useFormat } from '../../../features/orders/format.ts';
 import { isNotFound, ORDERS_AREA_KEY, shopperQuery } from '../../../features/orders/queries.ts';
 import { OrderStatusBadge, ShopperStatusBadge } from '../../../features/orders/status.tsx';
 
@@ -52,11 +52,8 @@ function OrdersTab({ shopper }: { shopper: AdminShopperDetail }) {
       title: t('orders.field.number'),
       dataIndex: 'id',
       render: (_, row) => (
-        <Link
-          to={`/profile/order/${row.id}`}
-          aria-label={t('orders.list.open', { number: orderNumber(row.id) })}
-        >
-          <Typography.Text code>{orderNumber(row.id)}</Typography.Text>
+        <Link to={`/profile/order/${row.id}`} aria-label={t('orders.list.open', { number: row.number })}>
+          <Typography.Text code>{row.number}</Typography.Text>
         </Link>
       ),
     },
@@ -153,7 +150,7 @@ function CouponsTab({ coupons, currency }: { coupons: ClaimedCoupon[]; currency:
       render: (_, c) =>
         c.orderId ? (
           <Link to={`/profile/order/${c.orderId}`}>
-            {t('shoppers.coupon.usedOn', { number: orderNumber(c.orderId) })}
+            {t('shoppers.coupon.usedOn', { number: c.orderNumber ?? '' })}
           </Link>
         ) : (
           t('shoppers.coupon.unused')

@@ -1,0 +1,38 @@
+import type { Translation } from '../index.ts';
+import type enUS from './en-US.ts';
+
+export default {
+  'menu.list.reviews': 'Avaliações',
+  'reviews.admin.title': 'Avaliações de produtos',
+  'reviews.admin.description':
+    'Avaliações de clientes sobre produtos que receberam. Só as publicadas aparecem na loja e contam na nota do produto.',
+  'reviews.admin.status.pending': 'Pendentes',
+  'reviews.admin.status.published': 'Publicadas',
+  'reviews.admin.status.rejected': 'Rejeitadas',
+  'reviews.admin.status.all': 'Todas',
+  'reviews.admin.refresh': 'Atualizar',
+  'reviews.admin.field.goods': 'Produto',
+  'reviews.admin.field.rating': 'Nota',
+  'reviews.admin.field.review': 'Avaliação',
+  'reviews.admin.field.shopper': 'Cliente',
+  'reviews.admin.field.status': 'Situação',
+  'reviews.admin.field.createdAt': 'Última alteração',
+  'reviews.admin.field.actions': 'Ações',
+  'reviews.admin.field.reply': 'Resposta pública',
+  'reviews.admin.stars': '{value} de 5 estrelas',
+  'reviews.admin.photo': 'Foto {n}',
+  'reviews.admin.replied': 'Resposta da loja',
+  'reviews.admin.publish': 'Publicar',
+  'reviews.admin.publish.label': 'Publicar a avaliação “{title}”',
+  'reviews.admin.publish.done': 'Avaliação “{title}” publicada.',
+  'reviews.admin.reject': 'Rejeitar',
+  'reviews.admin.reject.label': 'Rejeitar a avaliação “{title}”',
+  'reviews.admin.reject.done': 'Avaliação “{title}” rejeitada.',
+  'reviews.admin.reply': 'Responder',
+  'reviews.admin.reply.label': 'Responder à avaliação “{title}”',
+  'reviews.admin.reply.title': 'Responder a “{title}”',
+  'reviews.admin.reply.submit': 'Salvar resposta',
+  'reviews.admin.reply.done': 'Resposta salva.',
+  'reviews.admin.reply.required': 'Escreva a resposta.',
+  'reviews.admin.cancel': 'Cancelar',
+} satisfies Translation<typeof enUS>;

@@ -1,0 +1,1036 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
+import {
+  facetKey,
+  listingSort,
+  localeFallbacks,
+  parseOptionFilters,
+  pickText,
+  PRICE_BAND_BOUNDS,
+  SUPPORTED_LOCALES,
+  type GoodsFacets,
+  type GoodsRating,
+  type GoodsQuery,
+  type ListedGoods,
+  type Locale,
+  type LocalizedText,
+} from '@shop/contract';
+import { schema, type Db } from '@shop/db';
+import type { GoodsOptionRecord } from '@shop/db';
+import { highlightsOf, stretchSounding, textDigest, TextSearch, type TextMatches } from './text-search.ts';
+import { wordsOf } from './search-text.ts';
+
+const { goods, goodsTranslations, skus, categories, goodsRatings } = schema;
+
+/**
+ * The shelf in memory: every on-shelf goods with what listings filter, sort, count and show, and the words
+ * search finds it by (text-search.ts). Every listing — browsing, filtering, searching, facets — is answered
+ * from here, without the database; only a goods' detail page reads its description there.
+ *
+ * Kept current from the database by the catalog's change signals (catalog-changes.ts): `refresh(ids)` reads
+ * the goods named by a change again (stock and sales after an order, everything after a staff edit), in one
+ * query for all changes that arrive together; `reloadCategories()` after a category changed. Loaded whole at
+ * start (100 000 goods in a few seconds: bench/RESULTS.md).
+ */
+
+/** A goods as listings see it. */
+interface ShelfGoods {
+  doc: number;
+  id: string;
+  category: number;
+  image: string;
+  price: number;
+  originalPrice: number | null;
+  stock: number;
+  sales: number;
+  createdAt: Date;
+  /** By the index of the locale in SUPPORTED_LOCALES. */
+  names: (string | undefined)[];
+  /** Option value facets the goods offers, as indexes into the index's value table. */
+  values: Int32Array;
+  options: GoodsOptionRecord[];
+  skus: ShelfSku[];
+  /** `textDigest` of its names and descriptions, to know whether a refresh changed its words. */
+  textKey: string;
+  /** Its published reviews' average and count (goods_ratings); undefined while it has none. */
+  rating: GoodsRating | undefined;
+}
+
+export interface ShelfSku {
+  id: string;
+  options: string[];
+  price: number;
+  originalPrice: number | null;
+  stock: number;
+}
+
+/** What a refresh changed, for the replies built from it to be dropped accordingly. */
+export interface RefreshOutcome {
+  /** Goods that came, went, or changed words, price, category, options or whether they are in stock. */
+  reshaped: boolean;
+  /** Goods whose sales changed: lists sorted by sales may change order. */
+  salesChanged: boolean;
+}
+
+interface CategoryEntry {
+  id: string;
+  parent: number;
+}
+
+interface FacetValue {
+  option: string;
+  value: string;
+  /** The option's and the value's names in every locale, from the first goods that offered them. */
+  optionName: LocalizedText;
+  valueName: LocalizedText;
+}
+
+export interface ShelfLocale {
+  locale: Locale;
+  shopDefault: Locale;
+}
+
+export interface ShelfPage {
+  items: Omit<ListedGoods, 'currency'>[];
+  total: number;
+  facets: GoodsFacets;
+  suggestion?: string;
+  /** The goods on the page: a reply listing them is dropped when one of them changes. */
+  goodsIds: string[];
+}
+
+type ListingSort = ReturnType<typeof listingSort>;
+
+/** What a listing's keyword and filters let through (`selectionFor`). */
+interface Selection {
+  docs: Int32Array;
+  /** Each goods' relevance to the keyword, beside `docs`; none without a keyword. */
+  scores: Float64Array | undefined;
+  matches: TextMatches | undefined;
+  facets: GoodsFacets;
+  /** `docs` in the orders pages were asked in. */
+  ordered: Map<ListingSort, Int32Array>;
+  /** "Did you mean": null once looked for and not found. */
+  suggestion?: string | null;
+}
+
+/**
+ * Memory for kept selections: the goods and scores (12 bytes each) and up to five orders of them (4 bytes
+ * each) — 3 MB for a listing of all 100 000 goods, a few kilobytes for most searches.
+ */
+const SELECTION_CACHE_BYTES = 48 * 1024 * 1024;
+/** Goods picked at least when a relevance order is first read: ten pages of 24. */
+const RELEVANCE_TOP = 240;
+
+const NO_CATEGORY = -1;
+const LOAD_BATCH = 5000;
+/** A keyword finding fewer goods than this gets a "did you mean" when one of its words is not the catalog's. */
+const FEW_RESULTS = 5;
+
+type Order = 'newest' | 'sales' | 'price';
+
+/** Two decimals, as the reviews' own summary gives it. */
+const averageRating = (total: number, count: number) => Math.round((total * 100) / count) / 100;
+
+export class CatalogIndex {
+  private goods: (ShelfGoods | undefined)[] = [];
+  private readonly byId = new Map<string, ShelfGoods>();
+  private freeDocs: number[] = [];
+  private readonly text = new TextSearch();
+  private categoryList: CategoryEntry[] = [];
+  private categoryIndex = new Map<string, number>();
+  private readonly valueIndex = new Map<string, number>();
+  private readonly valueTable: FacetValue[] = [];
+  /** Documents in each sort's order, rebuilt when stale (price descending reads price ascending backwards). */
+  private orders: Partial<Record<Order, Int32Array>> = {};
+  private pendingIds = new Set<string>();
+  /** Goods whose stock or sales alone changed (an order, a payment): read without their words. */
+  private pendingStockIds = new Set<string>();
+  /** The read that will take the ids waiting now, and the one before it. */
+  private nextRefresh: Promise<RefreshOutcome> | undefined;
+  private lastRefresh: Promise<unknown>;
+  /** Interns identical option lists: the same template's options are one object for all its goods. */
+  private readonly optionLists = new Map<string, GoodsOptionRecord[]>();
+  private readonly skuOptionLists = new Map<string, string[]>();
+  /** Listings' selections by keyword and filters; dropped when the shelf changes what they hold. */
+  private readonly selections = new LRUCache<string, Selection>({
+    maxSize: SELECTION_CACHE_BYTES,
+    sizeCalculation: (selection) => 1024 + selection.docs.length * (12 + 5 * 4),
+  });
+  /**
+   * The figures listings filter and count by, per document, side by side: the loop of `select` reads these
+   * instead of following a pointer to each goods' object, which on 100 000 goods cost more than the work.
+   */
+  private columns = emptyColumns(0);
+  private valuesByDoc: Int32Array[] = [];
+  /** `newestRank()`; made again with the orders. */
+  private rankByNewest: Int32Array | undefined;
+  readonly ready: Promise<void>;
+
+  constructor(
+    private readonly db: Db,
+    /** Facet keys are option and value names in the shop's default language (contract `facetKey`). */
+    private readonly defaultLocale: () => Locale,
+  ) {
+    this.ready = this.loadAll();
+    // A failed load is reported by the first listing that awaits it.
+    this.lastRefresh = this.ready.catch(() => undefined);
+  }
+
+  private async loadAll(): Promise<void> {
+    await this.reloadCategories();
+    let after = '';
+    for (;;) {
+      const rows = await this.db
+        .select({ id: goods.id })
+        .from(goods)
+        .where(
+          and(eq(goods.onShelf, true), sql`${goods.id} > ${after || '00000000-0000-0000-0000-000000000000'}`),
+        )
+        .orderBy(asc(goods.id))
+        .limit(LOAD_BATCH);
+      if (rows.length === 0) break;
+      await this.readGoods(rows.map((r) => r.id));
+      after = rows.at(-1)!.id;
+      if (rows.length < LOAD_BATCH) break;
+    }
+    this.text.textsChanged();
+    this.text.compact();
+    this.selections.clear();
+  }
+
+  async reloadCategories(): Promise<void> {
+    const rows = await this.db.select({ id: categories.id, parentId: categories.parentId }).from(categories);
+    const index = new Map(rows.map((row, i) => [row.id, i]));
+    this.categoryList = rows.map((row) => ({
+      id: row.id,
+      parent: row.parentId ? (index.get(row.parentId) ?? NO_CATEGORY) : NO_CATEGORY,
+    }));
+    // Goods keep their category by id: indexes may have moved.
+    const idAt = [...this.categoryIndex.entries()].reduce<string[]>(
+      (ids, [id, at]) => ((ids[at] = id), ids),
+      [],
+    );
+    this.categoryIndex = index;
+    for (const entry of this.byId.values()) {
+      const id = idAt[entry.category];
+      entry.category = id ? (index.get(id) ?? NO_CATEGORY) : NO_CATEGORY;
+      this.columns.category[entry.doc] = entry.category;
+    }
+    this.selections.clear();
+  }
+
+  /**
+   * Reads these goods again; calls arriving while a read is under way are read together in the next one. Resolves
+   * once the index holds what the database held when the read began.
+   */
+  refresh(
+    ids: Iterable<string>,
+    { stockOnly = false }: { stockOnly?: boolean } = {},
+  ): Promise<RefreshOutcome> {
+    for (const id of ids) (stockOnly ? this.pendingStockIds : this.pendingIds).add(id);
+    // One read at a time, in order, so an older read never overwrites a newer one.
+    this.nextRefresh ??= this.lastRefresh.then(async () => {
+      const batch = [...this.pendingIds];
+      const stockBatch = [...this.pendingStockIds].filter((id) => !this.pendingIds.has(id));
+      this.pendingIds = new Set();
+      this.pendingStockIds = new Set();
+      this.nextRefresh = undefined;
+      const whole = await this.readGoods(batch);
+      const stock = await this.readStock(stockBatch);
+      return {
+        reshaped: whole.reshaped || stock.reshaped,
+        salesChanged: whole.salesChanged || stock.salesChanged,
+      };
+    });
+    const scheduled = this.nextRefresh;
+    this.lastRefresh = scheduled.catch(() => undefined);
+    return scheduled;
+  }
+
+  private async readGoods(ids: string[]): Promise<RefreshOutcome> {
+    const outcome: RefreshOutcome = { reshaped: false, salesChanged: false };
+    if (ids.length === 0) return outcome;
+    const [rows, translations, skuRows] = await Promise.all([
+      this.db
+        .select({
+          id: goods.id,
+          categoryId: goods.categoryId,
+          image: goods.image,
+          price: goods.price,
+          originalPrice: goods.originalPrice,
+          stock: goods.stock,
+          sales: goods.sales,
+          createdAt: goods.createdAt,
+          onShelf: goods.onShelf,
+          options: goods.options,
+          ratingCount: goodsRatings.count,
+          ratingTotal: goodsRatings.total,
+        })
+        .from(goods)
+        .leftJoin(goodsRatings, eq(goodsRatings.goodsId, goods.id))
+        .where(inArray(goods.id, ids)),
+      this.db
+        .select({
+          goodsId: goodsTranslations.goodsId,
+          locale: goodsTranslations.locale,
+          name: goodsTranslations.name,
+          description: goodsTranslations.description,
+        })
+        .from(goodsTranslations)
+        .where(inArray(goodsTranslations.goodsId, ids)),
+      this.db
+        .select({
+          id: skus.id,
+          goodsId: skus.goodsId,
+          options: skus.options,
+          price: skus.price,
+          originalPrice: skus.originalPrice,
+          stock: skus.stock,
+        })
+        .from(skus)
+        .where(inArray(skus.goodsId, ids))
+        .orderBy(asc(skus.goodsId), asc(skus.sort), asc(skus.id)),
+    ]);
+    const textsOf = new Map<
+      string,
+      { names: (string | undefined)[]; descriptions: (string | undefined)[] }
+    >();
+    for (const t of translations) {
+      const texts = textsOf.get(t.goodsId) ?? {
+        names: new Array<string | undefined>(SUPPORTED_LOCALES.length),
+        descriptions: new Array<string | undefined>(SUPPORTED_LOCALES.length),
+      };
+      const at = SUPPORTED_LOCALES.indexOf(t.locale);
+      texts.names[at] = t.name;
+      texts.descriptions[at] = t.description;
+      textsOf.set(t.goodsId, texts);
+    }
+    const skusOf = new Map<string, ShelfSku[]>();
+    for (const { goodsId, ...sku } of skuRows) {
+      // A literal of fixed shape: its fields live inside the object (a spread made a second array for 300 000 SKUs).
+      const kept: ShelfSku = {
+        id: sku.id,
+        options: this.internSkuOptions(sku.options),
+        price: sku.price,
+        originalPrice: sku.originalPrice,
+        stock: sku.stock,
+      };
+      skusOf.set(goodsId, [...(skusOf.get(goodsId) ?? []), kept]);
+    }
+    const found = new Set<string>();
+    const resold: number[] = [];
+    for (const row of rows) {
+      found.add(row.id);
+      if (!row.onShelf) {
+        if (this.removeGoods(row.id)) outcome.reshaped = true;
+        continue;
+      }
+      const texts = textsOf.get(row.id) ?? { names: [], descriptions: [] };
+      const options = this.internOptions(row.options);
+      const textKey = textDigest(JSON.stringify([texts.names, texts.descriptions]));
+      const known = this.byId.get(row.id);
+      const category = this.categoryIndex.get(row.categoryId) ?? NO_CATEGORY;
+      const next = {
+        id: row.id,
+        category,
+        image: row.image,
+        price: row.price,
+        originalPrice: row.originalPrice,
+        stock: row.stock,
+        sales: row.sales,
+        createdAt: row.createdAt,
+        names: texts.names,
+        options,
+        values: this.valuesOf(options),
+        skus: skusOf.get(row.id) ?? [],
+        textKey,
+        rating: row.ratingCount
+          ? { average: averageRating(row.ratingTotal ?? 0, row.ratingCount), count: row.ratingCount }
+          : undefined,
+      };
+      if (!known) {
+        const doc = this.freeDocs.pop() ?? this.goods.length;
+        const entry: ShelfGoods = { doc, ...next };
+        this.goods[doc] = entry;
+        this.setColumns(entry);
+        this.byId.set(row.id, entry);
+        this.text.put(doc, texts);
+        outcome.reshaped = true;
+        continue;
+      }
+      if (
+        known.textKey !== textKey ||
+        known.price !== next.price ||
+        known.category !== category ||
+        known.options !== options ||
+        known.image !== next.image ||
+        known.originalPrice !== next.originalPrice ||
+        known.createdAt.getTime() !== next.createdAt.getTime() ||
+        known.stock > 0 !== next.stock > 0
+      ) {
+        outcome.reshaped = true;
+      }
+      if (known.sales !== next.sales) {
+        outcome.salesChanged = true;
+        resold.push(known.doc);
+      }
+      if (known.textKey !== textKey) this.text.put(known.doc, texts);
+      Object.assign(known, next);
+      this.setColumns(known);
+    }
+    for (const id of ids) if (!found.has(id) && this.removeGoods(id)) outcome.reshaped = true;
+    this.settle(outcome, resold);
+    return outcome;
+  }
+
+  /**
+   * Reads only the stock and sales of goods an order, payment, cancellation or return moved: two small queries,
+   * without their texts (descriptions in four languages), options or words, read on every order in a flash sale.
+   * Anything else found different — a goods gone, off the shelf, or with other SKUs — is read whole instead.
+   */
+  private async readStock(ids: string[]): Promise<RefreshOutcome> {
+    const outcome: RefreshOutcome = { reshaped: false, salesChanged: false };
+    if (ids.length === 0) return outcome;
+    const [rows, skuRows] = await Promise.all([
+      this.db
+        .select({ id: goods.id, stock: goods.stock, sales: goods.sales, onShelf: goods.onShelf })
+        .from(goods)
+        .where(inArray(goods.id, ids)),
+      this.db
+        .select({ id: skus.id, goodsId: skus.goodsId, stock: skus.stock })
+        .from(skus)
+        .where(inArray(skus.goodsId, ids)),
+    ]);
+    const skuStock = new Map(skuRows.map((row) => [row.id, row.stock]));
+    const skuCount = new Map<string, number>();
+    for (const row of skuRows) skuCount.set(row.goodsId, (skuCount.get(row.goodsId) ?? 0) + 1);
+    const unchangedShape = (row: (typeof rows)[number]) => {
+      const known = this.byId.get(row.id);
+      return (
+        known !== undefined &&
+        row.onShelf &&
+        known.skus.length === (skuCount.get(row.id) ?? 0) &&
+        known.skus.every((sku) => skuStock.has(sku.id))
+      );
+    };
+    if (rows.length !== ids.length || !rows.every(unchangedShape)) return this.readGoods(ids);
+    const resold: number[] = [];
+    for (const row of rows) {
+      const known = this.byId.get(row.id)!;
+      if (known.stock > 0 !== row.stock > 0) outcome.reshaped = true;
+      if (known.sales !== row.sales) {
+        outcome.salesChanged = true;
+        resold.push(known.doc);
+      }
+      known.stock = row.stock;
+      known.sales = row.sales;
+      known.skus = known.skus.map((sku) => ({
+        id: sku.id,
+        options: sku.options,
+        price: sku.price,
+        originalPrice: sku.originalPrice,
+        stock: skuStock.get(sku.id)!,
+      }));
+      this.columns.stock[known.doc] = row.stock;
+    }
+    this.settle(outcome, resold);
+    return outcome;
+  }
+
+  /** Drops what the outcome of a read made stale: everything derived when the shelf's shape changed. */
+  private settle(outcome: RefreshOutcome, resold: number[]): void {
+    if (outcome.reshaped) {
+      this.orders = {};
+      this.rankByNewest = undefined;
+      this.text.textsChanged();
+      this.selections.clear();
+    } else if (outcome.salesChanged) {
+      this.reorderBySales(resold);
+      // What selections hold is the same; only their sales order moved.
+      for (const selection of this.selections.values()) selection.ordered.delete('sales');
+    }
+  }
+
+  private setColumns(entry: ShelfGoods): void {
+    const { doc } = entry;
+    if (doc >= this.columns.live.length) {
+      const grown = emptyColumns(Math.max(LOAD_BATCH, doc + 1, this.columns.live.length * 2));
+      grown.live.set(this.columns.live);
+      grown.price.set(this.columns.price);
+      grown.category.set(this.columns.category);
+      grown.stock.set(this.columns.stock);
+      this.columns = grown;
+    }
+    this.columns.live[doc] = 1;
+    this.columns.price[doc] = entry.price;
+    this.columns.category[doc] = entry.category;
+    this.columns.stock[doc] = entry.stock;
+    this.valuesByDoc[doc] = entry.values;
+  }
+
+  private removeGoods(id: string): boolean {
+    const entry = this.byId.get(id);
+    if (!entry) return false;
+    this.byId.delete(id);
+    this.goods[entry.doc] = undefined;
+    this.columns.live[entry.doc] = 0;
+    this.valuesByDoc[entry.doc] = NO_VALUES;
+    this.freeDocs.push(entry.doc);
+    this.text.remove(entry.doc);
+    return true;
+  }
+
+  private internOptions(options: GoodsOptionRecord[]): GoodsOptionRecord[] {
+    const key = JSON.stringify(options);
+    let kept = this.optionLists.get(key);
+    if (!kept) {
+      kept = options;
+      this.optionLists.set(key, kept);
+    }
+    return kept;
+  }
+
+  /** One array for each combination of option values ("Red", "M"): most SKUs share theirs with thousands. */
+  private internSkuOptions(options: string[]): string[] {
+    const key = options.join('\u0000');
+    let kept = this.skuOptionLists.get(key);
+    if (!kept) {
+      kept = options;
+      this.skuOptionLists.set(key, kept);
+    }
+    return kept;
+  }
+
+  /** The option values a goods offers, as facet value indexes; names by the shop's default language key. */
+  private valuesOf(options: GoodsOptionRecord[]): Int32Array {
+    const values: number[] = [];
+    for (const option of options) {
+      const optionKey = facetKey(this.keyText(option.name));
+      if (!optionKey) continue;
+      for (const value of option.values) {
+        const valueKey = facetKey(this.keyText(value.name));
+        if (!valueKey) continue;
+        const key = `${optionKey}:${valueKey}`;
+        let index = this.valueIndex.get(key);
+        if (index === undefined) {
+          index = this.valueTable.length;
+          this.valueIndex.set(key, index);
+          this.valueTable.push({
+            option: optionKey,
+            value: valueKey,
+            optionName: option.name,
+            valueName: value.name,
+          });
+        }
+        values.push(index);
+      }
+    }
+    return Int32Array.from(new Set(values));
+  }
+
+  private keyText(text: LocalizedText): string {
+    return text[this.defaultLocale()] || firstText(text);
+  }
+
+  setSynonyms(groups: Partial<Record<Locale, string[][]>>): void {
+    this.text.setSynonyms(groups);
+    this.selections.clear();
+  }
+
+  /** Stock, sales and SKUs of an on-shelf goods: the figures of its detail page that orders change. */
+  stockOf(
+    id: string,
+  ): { stock: number; sales: number; skus: ShelfSku[]; rating: GoodsRating | undefined } | undefined {
+    const entry = this.byId.get(id);
+    return entry && { stock: entry.stock, sales: entry.sales, skus: entry.skus, rating: entry.rating };
+  }
+
+  async list(query: GoodsQuery, at: ShelfLocale): Promise<ShelfPage> {
+    await this.ready;
+    const keyword = query.keyword?.trim() || undefined;
+    const selection = this.selectionFor(query, at, keyword);
+    const page = this.pageOf(selection, query, at);
+    const matches = selection.matches;
+    if (keyword && matches && selection.docs.length < FEW_RESULTS && matches.unknownWords.length > 0) {
+      selection.suggestion ??= this.betterKeyword(query, at, keyword, selection) ?? null;
+      if (selection.suggestion) page.suggestion = selection.suggestion;
+    }
+    return page;
+  }
+
+  /** A keyword with the unknown words replaced that finds more goods under the same filters, if there is one. */
+  private betterKeyword(
+    query: GoodsQuery,
+    at: ShelfLocale,
+    keyword: string,
+    selection: Selection,
+  ): string | undefined {
+    const suggestion = this.text.suggest(keyword, at.locale, (sounds) => this.nameSounding(sounds, at));
+    if (!suggestion || suggestion === keyword) return undefined;
+    const better = this.selectionFor({ ...query, keyword: suggestion }, at, suggestion);
+    return better.docs.length > selection.docs.length ? suggestion : undefined;
+  }
+  /** The stretch of some goods' name, in the shopper's script, that sounds like `sounds`. */
+  private nameSounding(sounds: string, at: ShelfLocale): string | undefined {
+    const locales = [SUPPORTED_LOCALES.indexOf(at.locale), SUPPORTED_LOCALES.indexOf('zh-CN')];
+    for (const entry of this.byId.values()) {
+      for (const locale of locales) {
+        const name = entry.names[locale];
+        if (!name) continue;
+        for (const word of wordsOf(name)) {
+          if (!word.chinese) continue;
+          const raw = name.slice(word.start, word.end);
+          const stretch = stretchSounding(word.norm, sounds);
+          if (stretch) return raw.slice(stretch[0], stretch[1]);
+        }
+      }
+    }
+    return undefined;
+  }
+
+  /**
+   * The goods a listing's keyword and filters let through, with its facets: the same for every sort and page of
+   * that listing, so a shopper paging or re-sorting costs a slice of a kept array, not a pass over the shelf.
+   */
+  private selectionFor(query: GoodsQuery, at: ShelfLocale, keyword: string | undefined): Selection {
+    const key = [
+      at.locale,
+      at.shopDefault,
+      keyword ?? '',
+      query.categoryId ?? '',
+      query.minPrice ?? '',
+      query.maxPrice ?? '',
+      query.inStock ?? '',
+      query.options ?? '',
+    ].join('\u0000');
+    let selection = this.selections.get(key);
+    if (!selection) {
+      selection = this.select(query, at, keyword ? this.text.search(keyword, at.locale) : undefined);
+      this.selections.set(key, selection);
+    }
+    return selection;
+  }
+
+  private select(query: GoodsQuery, at: ShelfLocale, matches: TextMatches | undefined): Selection {
+    const family = query.categoryId ? this.familyOf(query.categoryId) : undefined;
+    const minPrice = query.minPrice ?? 0;
+    const maxPrice = query.maxPrice ?? Number.MAX_SAFE_INTEGER;
+    const inStockOnly = query.inStock === 'true';
+    const wanted = this.optionFilters(query.options);
+    const wantedList = [...wanted];
+    const categoryCount = this.categoryList.length;
+    // Category indexes are shifted by one in these, so that "no category" (-1) has a slot too.
+    const inFamily = new Uint8Array(categoryCount + 1);
+    for (const index of family ?? []) inFamily[index + 1] = 1;
+    const parentOf = new Int32Array(categoryCount + 1).fill(NO_CATEGORY);
+    this.categoryList.forEach((c, i) => (parentOf[i + 1] = c.parent));
+    const valueCounts = new Int32Array(this.valueTable.length);
+    const categoryCounts = new Int32Array(categoryCount);
+    const bandCounts = new Int32Array(PRICE_BAND_BOUNDS.length + 1);
+    const { live, price, category, stock } = this.columns;
+    const valuesByDoc = this.valuesByDoc;
+    const count = matches ? matches.docs.length : Math.min(this.goods.length, live.length);
+    const docs = new Int32Array(count);
+    const scores = matches ? new Float64Array(count) : undefined;
+    let chosen = 0;
+    let inStockCount = 0;
+
+    for (let i = 0; i < count; i++) {
+      const doc = matches ? matches.docs[i]! : i;
+      if (live[doc] !== 1) continue;
+      const cat = category[doc]!;
+      const cost = price[doc]!;
+      const inStock = stock[doc]! > 0;
+      // Which filters the goods fails; a goods failing one filter still counts in that filter's facet.
+      const failsCategory = family !== undefined && inFamily[cat + 1] === 0;
+      const failsPrice = cost < minPrice || cost > maxPrice;
+      const failsStock = inStockOnly && !inStock;
+      let failedOption: string | undefined;
+      let failedOptions = 0;
+      for (let w = 0; w < wantedList.length; w++) {
+        const [option, values] = wantedList[w]!;
+        if (!offersAny(valuesByDoc[doc]!, values)) {
+          failedOption = option;
+          failedOptions++;
+        }
+      }
+      const fails = Number(failsCategory) + Number(failsPrice) + Number(failsStock) + failedOptions;
+      if (fails > 1) continue;
+      if ((fails === 0 || failsCategory) && cat !== NO_CATEGORY) {
+        categoryCounts[cat]!++;
+        const parent = parentOf[cat + 1]!;
+        if (parent !== NO_CATEGORY) categoryCounts[parent]!++;
+      }
+      if (fails === 0 || failsPrice) bandCounts[bandOf(cost)]!++;
+      if ((fails === 0 || failsStock) && inStock) inStockCount++;
+      if (fails === 0) {
+        const values = valuesByDoc[doc]!;
+        for (let v = 0; v < values.length; v++) valueCounts[values[v]!]!++;
+        docs[chosen] = doc;
+        if (scores) scores[chosen] = matches!.scores[i]!;
+        chosen++;
+      } else if (failedOption !== undefined) {
+        for (const value of valuesByDoc[doc]!)
+          if (this.valueTable[value]!.option === failedOption) valueCounts[value]!++;
+      }
+    }
+    return {
+      // Copies: a kept selection must not hold the whole match list's buffers for a few goods.
+      docs: docs.slice(0, chosen),
+      scores: scores?.slice(0, chosen),
+      // The words only (for highlights and "did you mean"): every goods the keyword found, before the filters,
+      // is not needed again, and would be kept uncounted by the selections' memory limit.
+      matches: matches && { ...matches, docs: NO_DOCS, scores: NO_SCORES },
+      facets: this.facets(categoryCounts, bandCounts, valueCounts, inStockCount, wanted, at),
+      ordered: new Map(),
+    };
+  }
+
+  private pageOf(selection: Selection, query: GoodsQuery, at: ShelfLocale): ShelfPage {
+    const offset = (query.page - 1) * query.pageSize;
+    const pageDocs = this.ordered(selection, listingSort(query), offset + query.pageSize).subarray(
+      offset,
+      offset + query.pageSize,
+    );
+    const fallbacks = fallbackIndexes(at);
+    const items = Array.from(pageDocs, (doc) => {
+      const item = this.summaryOf(this.goods[doc]!, fallbacks);
+      if (selection.matches) item.highlights = highlightsOf(item.name, selection.matches);
+      return item;
+    });
+    return {
+      items,
+      total: selection.docs.length,
+      facets: selection.facets,
+      goodsIds: items.map((item) => item.id),
+    };
+  }
+
+  private summaryOf(entry: ShelfGoods, fallbacks: number[]): Omit<ListedGoods, 'currency'> {
+    return {
+      id: entry.id,
+      categoryId: this.categoryList[entry.category]?.id ?? '',
+      name: nameIn(entry.names, fallbacks),
+      image: entry.image,
+      price: entry.price,
+      originalPrice: entry.originalPrice,
+      sales: entry.sales,
+      stock: entry.stock,
+      createdAt: entry.createdAt.toISOString(),
+      ...(entry.rating ? { rating: entry.rating } : {}),
+    };
+  }
+
+  /** These goods as listings show them, in the order given; those not on the shelf are left out. */
+  summaries(ids: readonly string[], at: ShelfLocale): Omit<ListedGoods, 'currency'>[] {
+    const fallbacks = fallbackIndexes(at);
+    return ids.flatMap((id) => {
+      const entry = this.byId.get(id);
+      return entry ? [this.summaryOf(entry, fallbacks)] : [];
+    });
+  }
+
+  /**
+   * Up to `count` goods like this one, in stock, best first: those of its category (or its parent's family), then
+   * those sharing more of its option values (colour, size), then more of its name's words; ties by sales. One pass
+   * over the per-document columns plus the postings of the goods' rarer name words: no database, a few
+   * milliseconds on 100 000 goods. Undefined when the goods is not on the shelf.
+   */
+  related(id: string, count: number, at: ShelfLocale): Omit<ListedGoods, 'currency'>[] | undefined {
+    const self = this.byId.get(id);
+    if (!self) return undefined;
+    const size = this.goods.length;
+    const scores = new Float64Array(size);
+    const { live, category, stock } = this.columns;
+    const own = self.category;
+    const parent = this.categoryList[own]?.parent ?? NO_CATEGORY;
+    const family = (c: number) =>
+      c !== NO_CATEGORY && (c === own || (parent !== NO_CATEGORY && this.categoryList[c]?.parent === parent));
+    const ownValues = new Set(self.values);
+    for (let doc = 0; doc < size; doc++) {
+      if (!live[doc] || stock[doc]! <= 0 || doc === self.doc) continue;
+      let score = category[doc] === own ? 1000 : family(category[doc]!) ? 500 : 0;
+      for (const value of this.valuesByDoc[doc]!) if (ownValues.has(value)) score += 10;
+      scores[doc] = score;
+    }
+    for (const docs of this.text.nameNeighbours(self.doc, RELATED_WORD_LIMIT)) {
+      for (const doc of docs)
+        if (live[doc] && stock[doc]! > 0 && doc !== self.doc) scores[doc] = scores[doc]! + 1;
+    }
+    const best: number[] = [];
+    for (let doc = 0; doc < size; doc++) if (scores[doc]! > 0) best.push(doc);
+    const g = this.goods as ShelfGoods[];
+    best.sort(
+      (a, b) => scores[b]! - scores[a]! || g[b]!.sales - g[a]!.sales || (g[a]!.id < g[b]!.id ? -1 : 1),
+    );
+    const fallbacks = fallbackIndexes(at);
+    return best.slice(0, count).map((doc) => this.summaryOf(g[doc]!, fallbacks));
+  }
+
+  /**
+   * The selection's goods in a sort's order, at least the first `needed`; made the first time a page in that
+   * order is asked for and kept with the selection.
+   */
+  private ordered(selection: Selection, sort: ListingSort, needed: number): Int32Array {
+    let docs = selection.ordered.get(sort);
+    if (docs && (docs.length >= needed || docs.length === selection.docs.length)) return docs;
+    if (sort === 'relevance') {
+      // Only the top of a relevance order is read (shoppers page a few times): the best are picked, not every
+      // match sorted — a later page asks for more.
+      docs = this.topByRelevance(selection, Math.max(RELEVANCE_TOP, 2 * needed));
+    } else if (sort === 'price_desc') {
+      docs = this.ordered(selection, 'price_asc', selection.docs.length).slice().reverse();
+    } else {
+      const chosen = new Uint8Array(this.goods.length);
+      for (const doc of selection.docs) chosen[doc] = 1;
+      const order = this.order(sort === 'price_asc' ? 'price' : sort);
+      docs = new Int32Array(selection.docs.length);
+      let at = 0;
+      for (let i = 0; i < order.length; i++) if (chosen[order[i]!]) docs[at++] = order[i]!;
+    }
+    selection.ordered.set(sort, docs);
+    return docs;
+  }
+
+  /** The `count` best of the selection: highest score first, ties newest first (as the newest sort). */
+  private topByRelevance(selection: Selection, count: number): Int32Array {
+    const { docs } = selection;
+    const scores = selection.scores ?? new Float64Array(docs.length);
+    const rank = this.newestRank();
+    // `a` ranks before `b`.
+    const before = (a: number, b: number) =>
+      scores[a]! > scores[b]! || (scores[a] === scores[b] && rank[docs[a]!]! < rank[docs[b]!]!);
+    const size = Math.min(count, docs.length);
+    // A heap of the best positions so far, the worst of them at its root.
+    const heap = new Int32Array(size);
+    let filled = 0;
+    const siftDown = (from: number) => {
+      let at = from;
+      for (;;) {
+        const left = 2 * at + 1;
+        const right = left + 1;
+        let worst = at;
+        if (left < filled && before(heap[worst]!, heap[left]!)) worst = left;
+        if (right < filled && before(heap[worst]!, heap[right]!)) worst = right;
+        if (worst === at) return;
+        [heap[at], heap[worst]] = [heap[worst]!, heap[at]!];
+        at = worst;
+      }
+    };
+    for (let position = 0; position < docs.length; position++) {
+      if (filled < size) {
+        let at = filled++;
+        heap[at] = position;
+        while (at > 0) {
+          const parent = (at - 1) >> 1;
+          if (!before(heap[parent]!, heap[at]!)) break;
+          [heap[at], heap[parent]] = [heap[parent]!, heap[at]!];
+          at = parent;
+        }
+      } else if (size > 0 && before(position, heap[0]!)) {
+        heap[0] = position;
+        siftDown(0);
+      }
+    }
+    const best = Array.from(heap).sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
+    return Int32Array.from(best, (position) => docs[position]!);
+  }
+
+  /** Each document's place in the newest order: relevance's tie-break, read without touching goods objects. */
+  private newestRank(): Int32Array {
+    if (!this.rankByNewest) {
+      const order = this.order('newest');
+      const rank = new Int32Array(this.goods.length);
+      for (let i = 0; i < order.length; i++) rank[order[i]!] = i;
+      this.rankByNewest = rank;
+    }
+    return this.rankByNewest;
+  }
+
+  private order(kind: Order): Int32Array {
+    let order = this.orders[kind];
+    if (!order) {
+      const docs: number[] = [];
+      for (const entry of this.goods) if (entry) docs.push(entry.doc);
+      order = Int32Array.from(docs.sort(this.comparators()[kind]));
+      this.orders[kind] = order;
+    }
+    return order;
+  }
+
+  /** Each sort's order of documents; ties go by id, so every order is total. */
+  private comparators(): Record<Order, (a: number, b: number) => number> {
+    const g = this.goods as ShelfGoods[];
+    const byId = (a: ShelfGoods, b: ShelfGoods) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+    const newer = (a: ShelfGoods, b: ShelfGoods) =>
+      b.createdAt.getTime() - a.createdAt.getTime() || byId(b, a);
+    return {
+      newest: (a, b) => newer(g[a]!, g[b]!),
+      sales: (a, b) => g[b]!.sales - g[a]!.sales || newer(g[a]!, g[b]!),
+      price: (a, b) => g[a]!.price - g[b]!.price || byId(g[a]!, g[b]!),
+    };
+  }
+
+  /**
+   * Moves goods whose sales changed to their new place in the sales order, instead of sorting every goods again:
+   * during a sale each payment moves a few goods, and re-sorting 100 000 would take tens of milliseconds.
+   */
+  private reorderBySales(docs: number[]): void {
+    const order = this.orders.sales;
+    if (!order) return;
+    const compare = this.comparators().sales;
+    const moving = new Set(docs);
+    const kept = order.filter((doc) => !moving.has(doc));
+    const next = new Int32Array(order.length);
+    let from = 0;
+    let to = 0;
+    for (const doc of [...docs].sort(compare)) {
+      // Everything that sorts before `doc` stays before it.
+      let low = from;
+      let high = kept.length;
+      while (low < high) {
+        const mid = (low + high) >>> 1;
+        if (compare(kept[mid]!, doc) < 0) low = mid + 1;
+        else high = mid;
+      }
+      next.set(kept.subarray(from, low), to);
+      to += low - from;
+      from = low;
+      next[to++] = doc;
+    }
+    next.set(kept.subarray(from), to);
+    this.orders.sales = next;
+  }
+
+  /**
+   * The categories with goods on the shelf, in them or in their children, by id: the ones shoppers are shown.
+   * A change that adds a goods to a category or takes its last one away reshapes the shelf, which drops every
+   * prepared reply, the category list's included (catalog-changes.ts).
+   */
+  categoriesWithGoods(): Set<string> {
+    const stocked = new Set<string>();
+    const seen = new Uint8Array(this.categoryList.length);
+    for (const entry of this.goods) {
+      if (!entry || entry.category === NO_CATEGORY || seen[entry.category]) continue;
+      seen[entry.category] = 1;
+      const category = this.categoryList[entry.category];
+      if (!category) continue;
+      stocked.add(category.id);
+      const parent = this.categoryList[category.parent];
+      if (parent) stocked.add(parent.id);
+    }
+    return stocked;
+  }
+
+  /** The category and its children, as category indexes. */
+  private familyOf(categoryId: string): Set<number> {
+    const index = this.categoryIndex.get(categoryId);
+    if (index === undefined) return new Set();
+    const family = new Set([index]);
+    this.categoryList.forEach((c, i) => c.parent === index && family.add(i));
+    return family;
+  }
+
+  private optionFilters(param: string | undefined): Map<string, Set<number>> {
+    const filters = new Map<string, Set<number>>();
+    for (const [option, values] of parseOptionFilters(param)) {
+      const indexes = new Set<number>();
+      for (const value of values) {
+        const index = this.valueIndex.get(`${option}:${value}`);
+        if (index !== undefined) indexes.add(index);
+      }
+      filters.set(option, indexes);
+    }
+    return filters;
+  }
+
+  private facets(
+    categoryCounts: Int32Array,
+    bandCounts: Int32Array,
+    valueCounts: Int32Array,
+    inStock: number,
+    wanted: Map<string, Set<number>>,
+    at: ShelfLocale,
+  ): GoodsFacets {
+    const text = (t: LocalizedText) => pickText(t, at.locale, at.shopDefault) || firstText(t);
+    const options = new Map<string, GoodsFacets['options'][number] & { total: number }>();
+    valueCounts.forEach((count, index) => {
+      const value = this.valueTable[index]!;
+      if (count === 0 && !wanted.get(value.option)?.has(index)) return;
+      let option = options.get(value.option);
+      if (!option) {
+        option = { key: value.option, name: text(value.optionName), values: [], total: 0 };
+        options.set(value.option, option);
+      }
+      option.values.push({ key: value.value, name: text(value.valueName), count });
+      option.total += count;
+    });
+    return {
+      categories: this.categoryList.flatMap((c, i) =>
+        categoryCounts[i]! > 0 ? [{ id: c.id, count: categoryCounts[i]! }] : [],
+      ),
+      priceBands: [...bandCounts].flatMap((count, band) =>
+        count > 0
+          ? [
+              {
+                minPrice: band === 0 ? 0 : PRICE_BAND_BOUNDS[band - 1]! + 1,
+                maxPrice: PRICE_BAND_BOUNDS[band] ?? null,
+                count,
+              },
+            ]
+          : [],
+      ),
+      options: [...options.values()]
+        .sort((a, b) => b.total - a.total || a.key.localeCompare(b.key))
+        .map(({ total: _total, ...option }) => ({
+          ...option,
+          values: option.values.sort((a, b) => b.count - a.count || a.key.localeCompare(b.key)),
+        })),
+      inStock,
+    };
+  }
+}
+
+const NO_VALUES = new Int32Array(0);
+const NO_DOCS = new Int32Array(0);
+const NO_SCORES = new Float64Array(0);
+
+function emptyColumns(size: number) {
+  return {
+    live: new Uint8Array(size),
+    price: new Int32Array(size),
+    category: new Int32Array(size),
+    stock: new Int32Array(size),
+  };
+}
+
+function offersAny(values: Int32Array, wanted: Set<number>): boolean {
+  for (const value of values) if (wanted.has(value)) return true;
+  return false;
+}
+
+function bandOf(price: number): number {
+  let band = 0;
+  while (band < PRICE_BAND_BOUNDS.length && price > PRICE_BAND_BOUNDS[band]!) band++;
+  return band;
+}
+
+/** Some name, for texts that lack the language asked for. */
+function firstText(text: LocalizedText): string {
+  for (const locale of SUPPORTED_LOCALES) if (text[locale]) return text[locale]!;
+  return '';
+}
+
+/** A name word held by more goods than this says little about likeness: it is not counted for related goods. */
+const RELATED_WORD_LIMIT = 2000;
+
+function fallbackIndexes(at: ShelfLocale): number[] {
+  return localeFallbacks(at.locale, at.shopDefault).map((l) => SUPPORTED_LOCALES.indexOf(l));
+}
+
+/** The first name found in the fallback order, given as indexes into SUPPORTED_LOCALES. */
+function nameIn(names: (string | undefined)[], fallbacks: number[]): string {
+  for (const at of fallbacks) if (names[at]) return names[at];
+  return '';
+}

@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import type { Locale } from '@shop/contract';
+import type { Db } from '@shop/db';
+import type { ChangeSignals } from '../../plugins/change-signals.ts';
+import type { PreparedReplyCache } from '../../plugins/prepared-replies.ts';
+import type { AuditLog } from '../staff/audit-log.ts';
+import type { StaffAccessControl } from '../staff/staff-access.ts';
+import { CatalogAdminService } from './catalog-admin.service.ts';
+import { catalogAdminRoutes } from './catalog.admin.routes.ts';
+import { CatalogChanges } from './catalog-changes.ts';
+import { catalogRoutes, type SearchTimer } from './catalog.routes.ts';
+import { CatalogService, type ShopLocale } from './catalog.service.ts';
+import { searchSynonymsRoutes } from './search-synonyms.routes.ts';
+import { SearchSynonymsService } from './search-synonyms.service.ts';
+
+interface CatalogModuleDeps {
+  db: Db;
+  /** The storefront's prepared catalog replies. */
+  replies: PreparedReplyCache;
+  signals: ChangeSignals;
+  access: StaffAccessControl;
+  audit: AuditLog;
+  shopLocale: (locale: Locale) => ShopLocale;
+  defaultLocale: () => Locale;
+  /** Times keyword searches for the operator's metrics. */
+  timeSearch?: SearchTimer;
+}
+
+/**
+ * The catalog: shoppers' listings, search and detail pages from memory, staff's goods, categories and search
+ * synonyms, and the changes that keep memory and replies current on every instance. Resolves once the shelf is
+ * in memory, so the first shopper finds it there.
+ */
+export async function catalogModule(app: FastifyInstance, deps: CatalogModuleDeps) {
+  const { db, replies, signals } = deps;
+  const catalog = new CatalogService(db, deps.defaultLocale);
+  const changes = new CatalogChanges(catalog, replies, signals, app.log);
+  const synonyms = new SearchSynonymsService(db, deps.audit);
+  catalog.setSynonyms((await synonyms.get()).groups);
+  signals.onRemote('synonyms', async () => {
+    catalog.setSynonyms((await synonyms.get()).groups);
+    replies.clearHere();
+  });
+
+  catalogRoutes(app, catalog, replies, deps.shopLocale, deps.timeSearch);
+  const catalogAdmin = new CatalogAdminService(db, deps.audit);
+  catalogAdminRoutes(app, catalogAdmin, deps.access, (change) => changes.changed(change), deps.shopLocale);
+  searchSynonymsRoutes(app, synonyms, deps.access, (groups) => {
+    catalog.setSynonyms(groups);
+    replies.clearHere();
+    signals.send('synonyms');
+  });
+  await catalog.ready;
+  return { catalog, catalogAdmin, changes };
+}

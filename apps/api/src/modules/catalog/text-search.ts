@@ -1,0 +1,632 @@
+import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+import SearchableMap from 'minisearch/SearchableMap';
+import { SUPPORTED_LOCALES, type Locale } from '@shop/contract';
+import {
+  chineseGrams,
+  chineseQueryGrams,
+  editDistance,
+  normalizeWord,
+  pinyinOf,
+  typoBudget,
+  wordsOf,
+  type TextWord,
+} from './search-text.ts';
+
+/**
+ * The words of the catalog, searched as a search engine does.
+ *
+ * Two libraries were measured for this on the bench's 100 000 goods (bench/search-engines.ts, bench/RESULTS.md):
+ * MiniSearch and Orama, each holding names and descriptions. Both took over a minute and 1 GB to build, and
+ * answered a cold three-word query with typos in about 100 ms — far from the 50 ms p99 at 50 connections the
+ * shop needs. What costs there is the postings: a map entry and a result object per goods and matched word.
+ * So the vocabulary is MiniSearch's radix tree (`SearchableMap`: exact, prefix and edit-distance lookups of
+ * words), and each word's goods are a sorted array of numbers; a description shared by many goods (templates,
+ * variants) is indexed once, and its goods found through it.
+ *
+ * What shoppers expect of a search box (Meilisearch's rules):
+ * - every word of the keyword must match, each with typos by its length (search-text.ts `typoBudget`), a swap of
+ *   two neighbouring letters counting as one edit (the radix tree counts two, so swapped variants are asked too);
+ * - the last word also as a prefix, since shoppers are still typing it;
+ * - synonyms staff keep per language stand in for a word;
+ * - Chinese by characters, simplified and traditional alike, and by sound when the characters find nothing;
+ * - ranked: a word in the name weighs three times one in the description, rarer words more, and an exact word
+ *   more than a prefix, a prefix more than a typo.
+ *
+ * A word's matches are kept (by locale, word and whether it is the last), so a keyword made of words searched
+ * before, in any combination, costs an intersection of sorted arrays. Changes to goods' texts and synonyms drop
+ * them.
+ */
+
+/** Goods' texts as the index takes them. */
+export interface GoodsText {
+  names: (string | undefined)[];
+  descriptions: (string | undefined)[];
+}
+
+/** Goods matching one word of a keyword: documents in ascending order, with their scores. */
+interface WordMatches {
+  docs: Int32Array;
+  scores: Float64Array;
+  /** The catalog's words that matched (to highlight them), normalised. */
+  terms: Set<string>;
+  /** Whether the word itself is a word of the catalog (or, for the last one, begins one). */
+  known: boolean;
+  /** Chinese matched by sound: the query run's syllables, separated by spaces. */
+  sounds: string | undefined;
+}
+
+/** A short stand-in for a long text, to tell texts apart without keeping them (SHA-1, 27 characters). */
+export function textDigest(text: string): string {
+  return createHash('sha1').update(text).digest('base64').slice(0, 27);
+}
+
+export interface TextMatches {
+  docs: Int32Array;
+  scores: Float64Array;
+  /** Normalised catalog words that matched, and Chinese query runs (or their sounds) to find in names. */
+  terms: Set<string>;
+  chineseRuns: string[];
+  soundRuns: string[];
+  /** Indexes of keyword words that are not words of the catalog: "did you mean" looks at these. */
+  unknownWords: number[];
+}
+
+interface QueryWord {
+  text: TextWord;
+  last: boolean;
+}
+
+type Field = 'name' | 'description' | 'sound';
+const FIELD_WEIGHT: Record<Field, number> = { name: 3, description: 1, sound: 1 };
+/** How much a match counts by how it was found. */
+const EXACT = 1;
+const PREFIX = 0.6;
+const TYPO = 0.45;
+/** Matches kept per word: about 12 bytes a goods, so a word matching all 100 000 goods takes 1.2 MB. */
+const WORD_CACHE_BYTES = 48 * 1024 * 1024;
+const PREFIX_FROM_LENGTH = 2;
+/** Marks a word of sounds (pinyin), so "pan" the sound is not "pan" the word. */
+const SOUND = '~';
+const HAN_START = /^\p{Script=Han}/u;
+/** A prefix of one or two letters begins thousands of words; the most frequent are enough. */
+const MAX_PREFIX_TERMS = 200;
+
+/** A word of the vocabulary: the goods with it in their names or sounds, and the descriptions with it. */
+interface Postings {
+  /**
+   * The word itself: what goods' and descriptions' word lists hold, so that a word indexed for 100 000 goods is
+   * one string, not 100 000 copies (those copies were 40 % of the 100 000-goods index's heap).
+   */
+  word: string;
+  name: number[];
+  sound: number[];
+  /** Description ids (see `descriptions`), not goods. */
+  description: number[];
+}
+
+/** A description text shared by goods: its words, and the goods that carry it. */
+interface SharedDescription {
+  /** `textDigest` of the text: the text itself is not kept (100 000 goods × 4 languages of it). */
+  digest: string;
+  words: string[];
+  docs: number[];
+}
+
+const pinyinCache = new LRUCache<string, string[]>({ max: 50_000 });
+function pinyinSyllables(run: string): string[] {
+  let syllables = pinyinCache.get(run);
+  if (!syllables) {
+    syllables = [...run].map(pinyinOf).filter(Boolean);
+    pinyinCache.set(run, syllables);
+  }
+  return syllables;
+}
+
+/** A run's syllables alone (one character) or in neighbouring pairs, like its characters. */
+function syllableGrams(run: string): string[] {
+  const syllables = pinyinSyllables(run);
+  if (syllables.length <= 1) return syllables;
+  const grams = new Set<string>();
+  for (let i = 0; i + 1 < syllables.length; i++) grams.add(`${syllables[i]}${syllables[i + 1]}`);
+  return [...grams];
+}
+
+/** The indexed words of a text: Latin words, Chinese characters and pairs; sounds of the Chinese if asked. */
+function indexWords(text: string | undefined, into: Set<string>, sounds?: Set<string>): void {
+  if (!text) return;
+  for (const word of wordsOf(text)) {
+    if (!word.chinese) {
+      into.add(word.norm);
+      continue;
+    }
+    for (const gram of chineseGrams(word.norm)) into.add(gram);
+    if (sounds) {
+      for (const syllable of pinyinSyllables(word.norm)) sounds.add(SOUND + syllable);
+      for (const gram of syllableGrams(word.norm)) sounds.add(SOUND + gram);
+    }
+  }
+}
+
+/** Variants of `word` with two neighbouring letters swapped. */
+function swapped(word: string): string[] {
+  const variants = new Set<string>();
+  for (let i = 0; i + 1 < word.length; i++) {
+    if (word[i] === word[i + 1]) continue;
+    variants.add(word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2));
+  }
+  return [...variants];
+}
+
+function insertSorted(list: number[], value: number): void {
+  if (list.length === 0 || list[list.length - 1]! < value) {
+    list.push(value);
+    return;
+  }
+  const at = lowerBound(list, value, 0);
+  if (list[at] !== value) list.splice(at, 0, value);
+}
+
+function removeSorted(list: number[], value: number): void {
+  const at = lowerBound(list, value, 0);
+  if (list[at] === value) list.splice(at, 1);
+}
+
+export class TextSearch {
+  /** Each word's postings; the radix tree holds the same words for prefix and edit-distance lookups only. */
+  private readonly words = new Map<string, Postings>();
+  private readonly vocabulary = new SearchableMap<Postings>();
+  /** Per goods: the words indexed for it (to take them out again) and its descriptions' ids. */
+  private docWords = new Map<number, { name: string[]; sound: string[]; descriptions: number[] }>();
+  private descriptions: (SharedDescription | undefined)[] = [];
+  /** Description id by `textDigest` of the text. */
+  private descriptionIds = new Map<string, number>();
+  private freeDescriptionIds: number[] = [];
+  private docCount = 0;
+  /** One more than the largest document number seen. */
+  private docCapacity = 0;
+  private scores = new Float64Array(0);
+  private readonly wordCache = new LRUCache<string, WordMatches>({
+    maxSize: WORD_CACHE_BYTES,
+    sizeCalculation: (m) => m.docs.length * 12 + 200,
+  });
+  /** Per locale: normalised word → the words of its synonym groups. */
+  private synonyms = new Map<Locale, Map<string, string[]>>();
+
+  /** Adds or replaces the goods' texts; call `textsChanged()` when a batch is done. */
+  put(doc: number, text: GoodsText): void {
+    this.remove(doc);
+    const name = new Set<string>();
+    const sound = new Set<string>();
+    for (const value of text.names) indexWords(value, name, sound);
+    const descriptionIds: number[] = [];
+    for (const value of new Set(text.descriptions)) {
+      if (!value) continue;
+      descriptionIds.push(this.shareDescription(value, doc));
+    }
+    const nameWords: string[] = [];
+    for (const word of name) {
+      const postings = this.postings(word);
+      insertSorted(postings.name, doc);
+      nameWords.push(postings.word);
+    }
+    const soundWords: string[] = [];
+    for (const word of sound) {
+      const postings = this.postings(word);
+      insertSorted(postings.sound, doc);
+      soundWords.push(postings.word);
+    }
+    this.docWords.set(doc, { name: nameWords, sound: soundWords, descriptions: descriptionIds });
+    this.docCount++;
+    if (doc >= this.docCapacity) this.docCapacity = doc + 1;
+  }
+
+  remove(doc: number): void {
+    const words = this.docWords.get(doc);
+    if (!words) return;
+    this.docWords.delete(doc);
+    this.docCount--;
+    for (const word of words.name) this.dropPosting(word, 'name', doc);
+    for (const word of words.sound) this.dropPosting(word, 'sound', doc);
+    for (const id of words.descriptions) {
+      const shared = this.descriptions[id]!;
+      removeSorted(shared.docs, doc);
+      if (shared.docs.length > 0) continue;
+      for (const word of shared.words) this.dropPosting(word, 'description', id);
+      this.descriptions[id] = undefined;
+      this.freeDescriptionIds.push(id);
+      this.descriptionIds.delete(shared.digest);
+    }
+  }
+
+  private shareDescription(text: string, doc: number): number {
+    const digest = textDigest(text);
+    let id = this.descriptionIds.get(digest);
+    if (id === undefined) {
+      id = this.freeDescriptionIds.pop() ?? this.descriptions.length;
+      const words = new Set<string>();
+      indexWords(text, words);
+      const kept: string[] = [];
+      for (const word of words) {
+        const postings = this.postings(word);
+        insertSorted(postings.description, id);
+        kept.push(postings.word);
+      }
+      this.descriptions[id] = { digest, words: kept, docs: [] };
+      this.descriptionIds.set(digest, id);
+    }
+    insertSorted(this.descriptions[id]!.docs, doc);
+    return id;
+  }
+
+  private postings(word: string): Postings {
+    let postings = this.words.get(word);
+    if (!postings) {
+      postings = { word, name: [], sound: [], description: [] };
+      this.words.set(word, postings);
+      // Only words of letters are looked up by prefix and edit distance; Chinese and pinyin grams by equality.
+      if (!HAN_START.test(word) && !word.startsWith(SOUND)) this.vocabulary.set(word, postings);
+    }
+    return postings;
+  }
+
+  private dropPosting(word: string, field: Field, id: number): void {
+    const postings = this.words.get(word);
+    if (!postings) return;
+    removeSorted(postings[field], id);
+    if (postings.name.length + postings.sound.length + postings.description.length === 0) {
+      this.words.delete(word);
+      if (this.vocabulary.has(word)) this.vocabulary.delete(word);
+    }
+  }
+
+  /**
+   * For each word of the goods' names held by at most `limit` goods: those goods (sorted document numbers,
+   * the goods itself among them). Related goods count the words they share.
+   */
+  nameNeighbours(doc: number, limit: number): readonly number[][] {
+    const words = this.docWords.get(doc)?.name ?? [];
+    return words.flatMap((word) => {
+      const docs = this.words.get(word)?.name;
+      return docs && docs.length <= limit ? [docs] : [];
+    });
+  }
+
+  /** Forgets every word's matches: after texts or synonyms changed. */
+  textsChanged(): void {
+    this.wordCache.clear();
+  }
+
+  /**
+   * Trims every word's lists to their length, after a whole catalog was read: a list grown by insertion keeps
+   * room for more (17 slots for a word of one goods), which over the words of 100 000 goods was a fifth of the
+   * index's heap. Later insertions grow a list again as needed.
+   */
+  compact(): void {
+    for (const postings of this.words.values()) {
+      if (postings.name.length > 0) postings.name = postings.name.slice();
+      if (postings.sound.length > 0) postings.sound = postings.sound.slice();
+      if (postings.description.length > 0) postings.description = postings.description.slice();
+    }
+    for (const [doc, words] of this.docWords) {
+      this.docWords.set(doc, {
+        name: words.name.slice(),
+        sound: words.sound.slice(),
+        descriptions: words.descriptions.slice(),
+      });
+    }
+  }
+
+  setSynonyms(groups: Partial<Record<Locale, string[][]>>): void {
+    this.synonyms = new Map(
+      SUPPORTED_LOCALES.map((locale) => {
+        const byWord = new Map<string, string[]>();
+        for (const group of groups[locale] ?? []) {
+          const words = [...new Set(group.map(normalizeWord))];
+          for (const word of words) {
+            byWord.set(word, [...new Set([...(byWord.get(word) ?? []), ...words.filter((w) => w !== word)])]);
+          }
+        }
+        return [locale, byWord];
+      }),
+    );
+    this.wordCache.clear();
+  }
+
+  /** The goods matching every word of the keyword. */
+  search(keyword: string, locale: Locale): TextMatches {
+    const words = queryWords(keyword);
+    const matches = words.map((word) => this.matchWord(word, locale));
+    const terms = new Set<string>();
+    for (const m of matches) for (const term of m.terms) terms.add(term);
+    const chineseRuns = words.filter((w, i) => w.text.chinese && !matches[i]!.sounds).map((w) => w.text.norm);
+    const soundRuns = matches.flatMap((m) => (m.sounds ? [m.sounds] : []));
+    const unknownWords = matches.flatMap((m, i) => (m.known ? [] : [i]));
+    const { docs, scores } = intersect(matches);
+    return { docs, scores, terms, chineseRuns, soundRuns, unknownWords };
+  }
+
+  /**
+   * "Did you mean": the keyword with each word that is not a word of the catalog replaced by the catalog's word
+   * closest to it (up to one edit more than its typo budget), the most used first among equals; Chinese runs
+   * found only by sound replaced by the characters they sounded like (`nameWithSound`). Undefined when no word
+   * could be replaced.
+   */
+  suggest(
+    keyword: string,
+    locale: Locale,
+    nameWithSound: (sounds: string) => string | undefined,
+  ): string | undefined {
+    const words = queryWords(keyword);
+    let changed = false;
+    let suggestion = '';
+    let copied = 0;
+    for (const word of words) {
+      const found = this.matchWord(word, locale);
+      if (found.known) continue;
+      const replacement = word.text.chinese
+        ? found.sounds && nameWithSound(found.sounds)
+        : this.closestWord(word.text.norm);
+      if (!replacement || replacement === word.text.norm) continue;
+      suggestion += keyword.slice(copied, word.text.start) + replacement;
+      copied = word.text.end;
+      changed = true;
+    }
+    return changed ? (suggestion + keyword.slice(copied)).trim() : undefined;
+  }
+
+  private closestWord(word: string): string | undefined {
+    const budget = Math.min(typoBudget(word) + 1, 3);
+    let best: { term: string; distance: number; uses: number } | undefined;
+    for (const [term, distance] of this.similarTerms(word, budget)) {
+      const postings = this.words.get(term)!;
+      const uses = postings.name.length;
+      if (uses === 0) continue;
+      if (!best || distance < best.distance || (distance === best.distance && uses > best.uses)) {
+        best = { term, distance, uses };
+      }
+    }
+    return best?.term;
+  }
+
+  /** Words of the vocabulary within `budget` edits of `word`, a swap of neighbours counting as one. */
+  private similarTerms(word: string, budget: number): Map<string, number> {
+    const found = new Map<string, number>();
+    if (budget <= 0) return found;
+    const consider = (term: string) => {
+      if (found.has(term)) return;
+      const distance = editDistance(word, term, budget);
+      if (distance <= budget) found.set(term, distance);
+    };
+    for (const term of this.vocabulary.fuzzyGet(word, budget).keys()) consider(term);
+    for (const variant of swapped(word)) {
+      if (budget === 1) {
+        if (this.vocabulary.has(variant)) consider(variant);
+      } else for (const term of this.vocabulary.fuzzyGet(variant, budget - 1).keys()) consider(term);
+    }
+    return found;
+  }
+
+  private matchWord(word: QueryWord, locale: Locale): WordMatches {
+    const key = `${locale}\u0000${word.last ? 1 : 0}\u0000${word.text.norm}`;
+    let found = this.wordCache.get(key);
+    if (!found) {
+      found = word.text.chinese ? this.matchChinese(word.text.norm) : this.matchLatin(word, locale);
+      this.wordCache.set(key, found);
+    }
+    return found;
+  }
+
+  private matchLatin({ text, last }: QueryWord, locale: Locale): WordMatches {
+    const word = text.norm;
+    /** Catalog word → how much a match on it counts. */
+    const candidates = new Map<string, number>();
+    const take = (term: string, weight: number) => {
+      if ((candidates.get(term) ?? 0) < weight) candidates.set(term, weight);
+    };
+    if (this.words.has(word)) take(word, EXACT);
+    for (const synonym of this.synonyms.get(locale)?.get(word) ?? []) {
+      if (this.words.has(synonym)) take(synonym, EXACT);
+    }
+    if (last && word.length >= PREFIX_FROM_LENGTH) {
+      let taken = 0;
+      for (const [term] of this.vocabulary.atPrefix(word)) {
+        if (term !== word) take(term, PREFIX);
+        if (++taken >= MAX_PREFIX_TERMS) break;
+      }
+    }
+    for (const [term, distance] of this.similarTerms(word, typoBudget(word))) {
+      if (distance > 0) take(term, TYPO / distance);
+    }
+    const known =
+      candidates.get(word) === EXACT ||
+      [...candidates.values()].some((w) => w === PREFIX) ||
+      (this.synonyms
+        .get(locale)
+        ?.get(word)
+        ?.some((s) => candidates.has(s)) ??
+        false);
+    return { ...this.score(candidates, 'name', 'description'), known, sounds: undefined };
+  }
+
+  /** Every pair of the run's characters (or its one character); failing that, the same syllables. */
+  private matchChinese(run: string): WordMatches {
+    const grams = chineseQueryGrams(run);
+    const byCharacters = intersect(
+      grams.map((gram) =>
+        this.score(new Map(this.words.has(gram) ? [[gram, EXACT]] : []), 'name', 'description'),
+      ),
+    );
+    if (byCharacters.docs.length > 0)
+      return { ...byCharacters, terms: new Set(), known: true, sounds: undefined };
+    const sounds = syllableGrams(run).map((gram) => SOUND + gram);
+    const bySound = intersect(
+      sounds.map((gram) => this.score(new Map(this.words.has(gram) ? [[gram, TYPO]] : []), 'sound')),
+    );
+    return { ...bySound, terms: new Set(), known: false, sounds: pinyinSyllables(run).join(' ') };
+  }
+
+  /**
+   * The goods with any of the candidate words in the given fields, each scored by its best word: the field's
+   * weight × how the word was found × how rare the word is.
+   */
+  private score(
+    candidates: Map<string, number>,
+    ...fields: Field[]
+  ): Pick<WordMatches, 'docs' | 'scores' | 'terms'> {
+    const best = this.scratch(this.docCapacity);
+    const touched: number[] = [];
+    const terms = new Set<string>();
+    const total = Math.max(1, this.docCount);
+    for (const [term, weight] of candidates) {
+      const postings = this.words.get(term);
+      if (!postings) continue;
+      for (const field of fields) {
+        const ids = postings[field];
+        // A prefix is looked for in names only: in descriptions a short beginning matches most goods.
+        if (ids.length === 0 || (weight === PREFIX && field === 'description')) continue;
+        const lists = field === 'description' ? ids.map((id) => this.descriptions[id]?.docs ?? []) : [ids];
+        const count = lists.reduce((sum, list) => sum + list.length, 0);
+        const points = FIELD_WEIGHT[field] * weight * Math.log(1 + total / Math.max(1, count));
+        for (const docs of lists) {
+          for (const doc of docs) {
+            const now = best[doc]!;
+            if (now === 0) touched.push(doc);
+            if (now < points) best[doc] = points;
+          }
+        }
+      }
+      if (fields.includes('name') && postings.name.length > 0) terms.add(term);
+    }
+    const docs = Int32Array.from(touched).sort();
+    const scores = new Float64Array(docs.length);
+    for (let i = 0; i < docs.length; i++) {
+      const doc = docs[i]!;
+      scores[i] = best[doc]!;
+      best[doc] = 0;
+    }
+    return { docs, scores, terms };
+  }
+
+  /** A zeroed buffer of a score per goods, reused: every use zeroes what it touched. */
+  private scratch(size: number): Float64Array {
+    if (this.scores.length < size) this.scores = new Float64Array(Math.max(size, this.scores.length * 2));
+    return this.scores;
+  }
+
+  /** Syllables of a Chinese run: to find where a name sounds like a query run. */
+  static soundsOf(run: string): string[] {
+    return pinyinSyllables(run);
+  }
+}
+
+function queryWords(keyword: string): QueryWord[] {
+  const words = wordsOf(keyword).slice(0, MAX_QUERY_WORDS);
+  return words.map((text, i) => ({ text, last: i === words.length - 1 && !/\s$/.test(keyword) }));
+}
+
+/** Words past this many are ignored: real searches have two or three. */
+const MAX_QUERY_WORDS = 8;
+
+/** The documents in every list, with their scores summed: smallest list first, the others by binary search. */
+function intersect(lists: Pick<WordMatches, 'docs' | 'scores'>[]): {
+  docs: Int32Array;
+  scores: Float64Array;
+} {
+  if (lists.length === 0) return { docs: new Int32Array(0), scores: new Float64Array(0) };
+  if (lists.length === 1) return { docs: lists[0]!.docs, scores: lists[0]!.scores };
+  const [smallest, ...others] = [...lists].sort((a, b) => a.docs.length - b.docs.length);
+  const docs = new Int32Array(smallest!.docs.length);
+  const scores = new Float64Array(smallest!.docs.length);
+  const cursors = new Int32Array(others.length);
+  let found = 0;
+  outer: for (let i = 0; i < smallest!.docs.length; i++) {
+    const doc = smallest!.docs[i]!;
+    let score = smallest!.scores[i]!;
+    for (let o = 0; o < others.length; o++) {
+      const other = others[o]!;
+      const at = lowerBound(other.docs, doc, cursors[o]!);
+      cursors[o] = at;
+      if (at >= other.docs.length) break outer;
+      if (other.docs[at] !== doc) continue outer;
+      score += other.scores[at]!;
+    }
+    docs[found] = doc;
+    scores[found] = score;
+    found++;
+  }
+  return { docs: docs.subarray(0, found), scores: scores.subarray(0, found) };
+}
+
+function lowerBound(sorted: ArrayLike<number>, value: number, from: number): number {
+  // Galloping: the next match is usually near the last one.
+  let step = 1;
+  let low = from;
+  while (low + step < sorted.length && sorted[low + step]! < value) {
+    low += step;
+    step *= 2;
+  }
+  let high = Math.min(sorted.length, low + step + 1);
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (sorted[mid]! < value) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/**
+ * The stretches of `name` to mark: words equal to a matched catalog word (or beginning with the last query word's
+ * matches), Chinese query runs found in the name, and stretches that sound like a run found by sound.
+ */
+export function highlightsOf(name: string, matches: TextMatches): [number, number][] {
+  const ranges: [number, number][] = [];
+  for (const word of wordsOf(name)) {
+    if (!word.chinese) {
+      if (matches.terms.has(word.norm)) ranges.push([word.start, word.end]);
+      continue;
+    }
+    // Simplification keeps one character for one, so offsets in the normalised run are offsets in the name.
+    const sameLength = word.norm.length === word.end - word.start;
+    for (const run of matches.chineseRuns) {
+      let from = word.norm.indexOf(run);
+      while (from !== -1) {
+        ranges.push(
+          sameLength ? [word.start + from, word.start + from + run.length] : [word.start, word.end],
+        );
+        from = word.norm.indexOf(run, from + run.length);
+      }
+    }
+    for (const sounds of matches.soundRuns) {
+      const stretch = stretchSounding(word.norm, sounds);
+      if (stretch)
+        ranges.push(sameLength ? [word.start + stretch[0], word.start + stretch[1]] : [word.start, word.end]);
+    }
+  }
+  return mergeRanges(ranges);
+}
+
+/** Where in a Chinese run the characters sound like `sounds` (syllables separated by spaces). */
+export function stretchSounding(run: string, sounds: string): [number, number] | undefined {
+  const wanted = sounds.split(' ');
+  const chars = [...run];
+  const syllables = chars.map((c) => TextSearch.soundsOf(c)[0] ?? '');
+  for (let i = 0; i + wanted.length <= chars.length; i++) {
+    if (wanted.every((s, k) => syllables[i + k] === s)) {
+      const start = chars.slice(0, i).join('').length;
+      return [start, start + chars.slice(i, i + wanted.length).join('').length];
+    }
+  }
+  return undefined;
+}
+
+function mergeRanges(ranges: [number, number][]): [number, number][] {
+  ranges.sort((a, b) => a[0] - b[0]);
+  const merged: [number, number][] = [];
+  for (const range of ranges) {
+    const lastRange = merged.at(-1);
+    if (lastRange && range[0] <= lastRange[1]) lastRange[1] = Math.max(lastRange[1], range[1]);
+    else merged.push([range[0], range[1]]);
+  }
+  return merged;
+}

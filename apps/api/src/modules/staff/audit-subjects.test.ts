@@ -1,0 +1,111 @@
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schema } from '@shop/db';
+import { callApi, createShopper, createTestApp, signedInStaffAndAdmin, type TestApp } from '../../testing.ts';
+import { AuditLog } from './audit-log.ts';
+
+let t: TestApp;
+let adminCookie = '';
+let staffCookie = '';
+let staffId = '';
+let adminId = '';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const { staff, admin } = await signedInStaffAndAdmin(t);
+  staffId = staff.id;
+  adminId = admin.id;
+  staffCookie = staff.cookie;
+  adminCookie = admin.cookie;
+  await t.database.db.update(schema.users).set({ nickname: 'Ana' }).where(eq(schema.users.id, adminId));
+});
+afterAll(() => t.close());
+
+interface Entry {
+  action: string;
+  entityId: string;
+  actor: { nickname: string };
+  subject: { kind: string; label: string | null };
+}
+
+const audit = async (query: string, locale = 'en-US') => {
+  const res = await callApi(t.app, 'GET', `/v1/admin/audit?${query}`, { cookie: adminCookie, locale });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data as Entry[];
+};
+
+describe('the audit log names what each change acted on, in the reader’s language', () => {
+  it('names a coupon an admin just created by its title, in the language asked for', async () => {
+    const created = await callApi(t.app, 'POST', '/v1/admin/coupons', {
+      cookie: adminCookie,
+      payload: {
+        title: { 'en-US': 'SUMMER10', 'zh-CN': '夏季十元' },
+        kind: 'amount',
+        value: 1000,
+        minSpend: 0,
+        startsAt: new Date(Date.now() - 60_000).toISOString(),
+        endsAt: new Date(Date.now() + 86_400_000).toISOString(),
+        total: 10,
+        perUserLimit: 1,
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.data.id as string;
+    const [entry] = await audit(`entity=coupon&entityId=${id}`);
+    expect(entry).toMatchObject({
+      action: 'coupon.create',
+      actor: { nickname: 'Ana' },
+      subject: { kind: 'coupon', label: 'SUMMER10' },
+    });
+    const [zh] = await audit(`entity=coupon&entityId=${id}`, 'zh-CN');
+    expect(zh?.subject).toEqual({ kind: 'coupon', label: '夏季十元' });
+  });
+
+  it('names products, categories, staff and shoppers by their current names, and keeps a deleted thing’s name', async () => {
+    const [product] = await t.database.db
+      .select({ id: schema.goods.id })
+      .from(schema.goods)
+      .orderBy(asc(schema.goods.id))
+      .limit(1);
+    const names = await t.database.db
+      .select()
+      .from(schema.goodsTranslations)
+      .where(eq(schema.goodsTranslations.goodsId, product!.id));
+    const english = names.find((row) => row.locale === 'en-US')!.name;
+    const [category] = await t.database.db.select().from(schema.categories).limit(1);
+    const shopper = await createShopper(t.database, { email: 'bo@example.com', password: 'Bo-shops-2026' });
+    const log = new AuditLog(t.database.db);
+    const record = (action: string, entity: string, entityId: string, before?: unknown) =>
+      log.record(t.database.db, { actorId: adminId, action, entity, entityId, before });
+    await record('goods.update', 'goods', product!.id);
+    await record('category.update', 'category', category!.id);
+    await record('staff.update', 'user', staffId);
+    await record('shopper.disable', 'user', shopper.id);
+    await record('goods.delete', 'goods', '00000000-0000-4000-8000-000000000001', {
+      translations: { 'en-US': { name: 'Red Mug' }, 'pt-BR': { name: 'Caneca vermelha' } },
+    });
+    await record('robot.dance', 'robot', 'r2d2');
+
+    const entries = await audit('pageSize=6');
+    expect(entries.map((entry) => [entry.action, entry.subject])).toEqual([
+      ['robot.dance', { kind: 'other', label: null }],
+      ['goods.delete', { kind: 'product', label: 'Red Mug' }],
+      ['shopper.disable', { kind: 'shopper', label: 'bo@example.com' }],
+      ['staff.update', { kind: 'staff', label: 'sam@shop.test' }],
+      ['category.update', { kind: 'category', label: category!.name['en-US'] }],
+      ['goods.update', { kind: 'product', label: english }],
+    ]);
+    const pt = await audit('pageSize=6', 'pt-BR');
+    expect(pt[1]?.subject.label).toBe('Caneca vermelha');
+    expect(pt[5]?.subject.label).toBe(names.find((row) => row.locale === 'pt-BR')?.name ?? english);
+  });
+
+  it('names the changes of a member’s own activity the same way', async () => {
+    await callApi(t.app, 'PUT', '/v1/admin/account', { cookie: staffCookie, payload: { nickname: 'Sam' } });
+    const res = await callApi(t.app, 'GET', '/v1/admin/account/activity?pageSize=1', { cookie: staffCookie });
+    expect(res.body.data[0]).toMatchObject({
+      action: 'account.update',
+      subject: { kind: 'staff', label: 'Sam' },
+    });
+  });
+});
