@@ -1,13 +1,20 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Browser } from 'playwright-core';
 import { launchChromium, openShopper, seriousAdminViolations } from './support/browser.ts';
 import type { ShopperPage } from './support/browser.ts';
 import type { TestShopper } from './support/accounts.ts';
 import { activatedShopper, data, placeAndPay, signInWithAddress, wellStockedSku } from './support/orders.ts';
-import { loginAsStaff, STAFF_ACCOUNTS } from './support/staff.ts';
+import { startShop } from './support/shop-server.ts';
+import type { RunningShop } from './support/shop-server.ts';
+import { ensureStaffMember, loginAsStaff, STAFF_ACCOUNTS } from './support/staff.ts';
 
-const baseUrl = inject('baseUrl');
+/**
+ * This file's own shop: the dashboard counts every order of the day and lists the oldest orders to ship, and on the
+ * shop all test files share, other files' orders (placed at the same time, paid earlier) fill those figures and lists.
+ */
+let own: RunningShop;
+let baseUrl = '';
 let browser: Browser;
 let shopper: ShopperPage;
 let staff: ShopperPage;
@@ -45,7 +52,12 @@ const pageViolations = (page: Page) => seriousAdminViolations(page);
 const scriptErrors = (errors: string[]) => errors.filter((e) => !/^\d{3} |Failed to load resource/.test(e));
 
 beforeAll(async () => {
-  browser = await launchChromium();
+  [browser, own] = await Promise.all([
+    launchChromium(),
+    startShop({ ADMIN_EMAIL: STAFF_ACCOUNTS.admin.email, ADMIN_PASSWORD: STAFF_ACCOUNTS.admin.password }),
+  ]);
+  baseUrl = own.baseUrl;
+  await ensureStaffMember(baseUrl);
   buyer = await activatedShopper(baseUrl, 'dashboard');
   shopper = await openShopper(browser, baseUrl, 'en-US');
   addressId = await signInWithAddress(shopper.page.request, buyer);
@@ -63,7 +75,10 @@ beforeAll(async () => {
     }),
   );
 });
-afterAll(() => browser?.close());
+afterAll(async () => {
+  await browser?.close();
+  await own?.stop();
+});
 
 describe('the live monitor', () => {
   it('shows an order the moment it is paid, without a reload', async () => {
