@@ -724,6 +724,11 @@ export const auditLog = pgTable(
     before: jsonb().$type<unknown>(),
     after: jsonb().$type<unknown>(),
     at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The order entries were written in. Changes of one transaction (a bulk action) share `at`, and PGlite's clock
+     * can give quick successive ones the same instant; the log still lists them as they happened.
+     */
+    seq: bigint({ mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
   },
   (t) => [
     index('audit_log_at_idx').on(t.at),

@@ -74,7 +74,7 @@ export class AuditLog {
         .from(auditLog)
         .innerJoin(users, eq(users.id, auditLog.actorId))
         .where(where)
-        .orderBy(desc(auditLog.at), desc(auditLog.id))
+        .orderBy(desc(auditLog.at), desc(auditLog.seq))
         .limit(query.pageSize)
         .offset((query.page - 1) * query.pageSize),
       this.db.select({ total: count() }).from(auditLog).where(where),
