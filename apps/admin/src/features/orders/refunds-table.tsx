@@ -3,6 +3,7 @@ import type { BadgeProps, TableColumnsType } from 'antd';
 import { useIntl } from 'react-intl';
 import type { AdminOrderDetail, AdminRefund, RefundStatus } from '@shop/contract';
 import { useFormat } from './format.ts';
+import { ScrollRegion } from '../../components/scroll-region.tsx';
 
 const REFUND_BADGES: Record<RefundStatus, BadgeProps['status']> = {
   pending: 'processing',
@@ -90,14 +91,18 @@ export function RefundsTable({ order }: { order: AdminOrderDetail }) {
     },
   ];
   return (
-    <Table<AdminRefund>
-      rowKey="id"
-      columns={columns}
-      dataSource={order.refunds}
-      pagination={false}
-      locale={{
-        emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('refunds.none')} />,
-      }}
-    />
+    <ScrollRegion
+      label={intl.formatMessage({ id: 'refunds.section' }, { count: String(order.refunds.length) })}
+    >
+      <Table<AdminRefund>
+        rowKey="id"
+        columns={columns}
+        dataSource={order.refunds}
+        pagination={false}
+        locale={{
+          emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('refunds.none')} />,
+        }}
+      />
+    </ScrollRegion>
   );
 }

@@ -9,6 +9,7 @@ import { tableRequest } from '../../../components/table-request.ts';
 import { AuditSentence } from '../../../features/audit/audit-sentence.tsx';
 import { diffEntries } from '../../../features/audit/diff.ts';
 import type { DiffRow } from '../../../features/audit/diff.ts';
+import { ScrollRegion } from '../../../components/scroll-region.tsx';
 
 /** The kinds of record the log can be filtered by (`entity` of `GET /v1/admin/audit`). */
 const AUDIT_ENTITIES = [
@@ -112,6 +113,7 @@ export default function AuditPage() {
   return (
     <PageContainer title={t('menu.account.audit')} content={t('audit.description')}>
       <ProTable<AuditEntry>
+        tableViewRender={(_, table) => <ScrollRegion label={t('menu.account.audit')}>{table}</ScrollRegion>}
         rowKey="id"
         columns={columns}
         request={tableRequest((query) => adminApi.audit.list(query))}

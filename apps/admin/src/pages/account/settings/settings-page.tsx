@@ -1,6 +1,6 @@
 import { PageContainer } from '@ant-design/pro-components';
 import { useQuery } from '@tanstack/react-query';
-import { Tabs } from 'antd';
+import { Grid, Tabs } from 'antd';
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { ExceptionPanel } from '../../../components/exception-panel.tsx';
@@ -25,6 +25,8 @@ export default function SettingsPage() {
   const requested = params.get('tab');
   const tab: TabKey = TABS.includes(requested as TabKey) ? (requested as TabKey) : 'basic';
   const t = (id: string) => intl.formatMessage({ id });
+  // The menu stands beside the form where there is room, above it on a phone (as in Ant Design Pro).
+  const wide = Grid.useBreakpoint().md ?? true;
 
   if (account.isPending) return <PageLoading />;
   if (account.isError) return <ExceptionPanel status="500" onRetry={() => void account.refetch()} />;
@@ -33,7 +35,7 @@ export default function SettingsPage() {
     <PageContainer title={t('menu.account.settings')}>
       <div className="admin-panel">
         <Tabs
-          tabPosition="left"
+          tabPosition={wide ? 'left' : 'top'}
           activeKey={tab}
           onChange={(key) => setParams({ tab: key }, { replace: true })}
           items={[

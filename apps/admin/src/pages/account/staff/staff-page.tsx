@@ -10,6 +10,7 @@ import { adminApi } from '../../../api.ts';
 import { FORM_CALL, showFormErrors } from '../../../components/form-errors.ts';
 import { tableRequest } from '../../../components/table-request.ts';
 import { useStaff } from '../../../features/session/staff-query.ts';
+import { ScrollRegion } from '../../../components/scroll-region.tsx';
 import {
   RequireTwoStepSwitch,
   ResetTwoStepButton,
@@ -206,6 +207,7 @@ export default function StaffPage() {
   return (
     <PageContainer title={t('menu.account.staff')} content={t('staff.description')}>
       <ProTable<StaffSummary>
+        tableViewRender={(_, table) => <ScrollRegion label={t('menu.account.staff')}>{table}</ScrollRegion>}
         rowKey="id"
         actionRef={table}
         columns={columns}

@@ -3,7 +3,6 @@ import { PageContainer, ProCard } from '@ant-design/pro-components';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Button, Result, Statistic, Table, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import type { Reconciliation } from '@shop/contract';
@@ -13,21 +12,10 @@ import { ExceptionPanel } from '../../../components/exception-panel.tsx';
 import { PageLoading } from '../../../components/page-loading.tsx';
 import { useFormat } from '../../../features/orders/format.ts';
 import { OrderStatusBadge } from '../../../features/orders/status.tsx';
+import { ScrollRegion } from '../../../components/scroll-region.tsx';
 
 type Mismatch = Reconciliation['mismatches'][number];
 type Total = Reconciliation['totals'][number];
-
-/**
- * A table wider than a phone scrolls inside this region, not the page; the region takes keyboard focus so it can
- * be scrolled without a pointer (axe: scrollable-region-focusable).
- */
-function ScrollRegion({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="reconciliation-scroll" role="region" aria-label={label} tabIndex={0}>
-      {children}
-    </div>
-  );
-}
 
 const reconciliationQuery = queryOptions({
   queryKey: ['admin', 'payments', 'reconciliation'],

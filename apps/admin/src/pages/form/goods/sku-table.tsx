@@ -6,6 +6,7 @@ import { MAX_MONEY, pickText, serverMessages } from '@shop/contract';
 import type { Locale } from '@shop/contract';
 import { currencyDigits, toMajor } from '../../../features/shop/money.ts';
 import type { GoodsFormValues } from './goods-form-values.ts';
+import { ScrollRegion } from '../../../components/scroll-region.tsx';
 
 /** One SKU as the editor holds it: money in major units; `key` is its value ids joined, `id` an existing SKU's. */
 export interface SkuRow {
@@ -129,93 +130,96 @@ export function SkuTable({
       </Space>
       <Form.List name="skus">
         {(fields) => (
-          <Table
-            className="catalog-sku-table"
-            size="small"
-            pagination={false}
-            rowKey="key"
-            dataSource={fields}
-            columns={[
-              {
-                title: t('goods.sku.combination'),
-                key: 'combination',
-                render: (_, field) =>
-                  rowLabel(form.getFieldValue(['skus', field.name]) as SkuRow | undefined),
-              },
-              {
-                title: t('goods.sku.price', { currency }),
-                key: 'price',
-                render: (_, field) => {
-                  const label = rowLabel(form.getFieldValue(['skus', field.name]) as SkuRow | undefined);
-                  return (
-                    <Form.Item
-                      name={[field.name, 'price']}
-                      rules={[{ required: true, message: texts['validation.required'] }]}
-                    >
-                      <InputNumber
-                        min={0}
-                        max={toMajor(MAX_MONEY, currency)}
-                        precision={digits}
-                        step={step}
-                        aria-label={t('goods.sku.priceOf', { sku: label })}
-                      />
-                    </Form.Item>
-                  );
+          <ScrollRegion label={t('goods.form.skus')}>
+            <Table
+              className="catalog-sku-table"
+              size="small"
+              pagination={false}
+              rowKey="key"
+              dataSource={fields}
+              columns={[
+                {
+                  title: t('goods.sku.combination'),
+                  key: 'combination',
+                  render: (_, field) =>
+                    rowLabel(form.getFieldValue(['skus', field.name]) as SkuRow | undefined),
                 },
-              },
-              {
-                title: t('goods.sku.originalPrice', { currency }),
-                key: 'originalPrice',
-                render: (_, field) => {
-                  const label = rowLabel(form.getFieldValue(['skus', field.name]) as SkuRow | undefined);
-                  return (
-                    <Form.Item
-                      name={[field.name, 'originalPrice']}
-                      dependencies={[['skus', field.name, 'price']]}
-                      rules={[
-                        ({ getFieldValue }) => ({
-                          validator: (_rule, value?: number | null) => {
-                            const price = getFieldValue(['skus', field.name, 'price']) as number | undefined;
-                            return value == null || price == null || value > price
-                              ? Promise.resolve()
-                              : Promise.reject(new Error(texts['validation.goods.originalPrice']));
-                          },
-                        }),
-                      ]}
-                    >
-                      <InputNumber
-                        min={0}
-                        max={toMajor(MAX_MONEY, currency)}
-                        precision={digits}
-                        step={step}
-                        aria-label={t('goods.sku.originalPriceOf', { sku: label })}
-                      />
-                    </Form.Item>
-                  );
+                {
+                  title: t('goods.sku.price', { currency }),
+                  key: 'price',
+                  render: (_, field) => {
+                    const label = rowLabel(form.getFieldValue(['skus', field.name]) as SkuRow | undefined);
+                    return (
+                      <Form.Item
+                        name={[field.name, 'price']}
+                        rules={[{ required: true, message: texts['validation.required'] }]}
+                      >
+                        <InputNumber
+                          min={0}
+                          max={toMajor(MAX_MONEY, currency)}
+                          precision={digits}
+                          step={step}
+                          aria-label={t('goods.sku.priceOf', { sku: label })}
+                        />
+                      </Form.Item>
+                    );
+                  },
                 },
-              },
-              {
-                title: t('goods.sku.stock'),
-                key: 'stock',
-                render: (_, field) => {
-                  const label = rowLabel(form.getFieldValue(['skus', field.name]) as SkuRow | undefined);
-                  return (
-                    <Form.Item
-                      name={[field.name, 'stock']}
-                      rules={[{ required: true, message: texts['validation.required'] }]}
-                    >
-                      <InputNumber
-                        min={0}
-                        max={10_000_000}
-                        precision={0}
-                        aria-label={t('goods.sku.stockOf', { sku: label })}
-                      />
-                    </Form.Item>
-                  );
+                {
+                  title: t('goods.sku.originalPrice', { currency }),
+                  key: 'originalPrice',
+                  render: (_, field) => {
+                    const label = rowLabel(form.getFieldValue(['skus', field.name]) as SkuRow | undefined);
+                    return (
+                      <Form.Item
+                        name={[field.name, 'originalPrice']}
+                        dependencies={[['skus', field.name, 'price']]}
+                        rules={[
+                          ({ getFieldValue }) => ({
+                            validator: (_rule, value?: number | null) => {
+                              const price = getFieldValue(['skus', field.name, 'price']) as
+                                number | undefined;
+                              return value == null || price == null || value > price
+                                ? Promise.resolve()
+                                : Promise.reject(new Error(texts['validation.goods.originalPrice']));
+                            },
+                          }),
+                        ]}
+                      >
+                        <InputNumber
+                          min={0}
+                          max={toMajor(MAX_MONEY, currency)}
+                          precision={digits}
+                          step={step}
+                          aria-label={t('goods.sku.originalPriceOf', { sku: label })}
+                        />
+                      </Form.Item>
+                    );
+                  },
                 },
-              },
-            ]}
-          />
+                {
+                  title: t('goods.sku.stock'),
+                  key: 'stock',
+                  render: (_, field) => {
+                    const label = rowLabel(form.getFieldValue(['skus', field.name]) as SkuRow | undefined);
+                    return (
+                      <Form.Item
+                        name={[field.name, 'stock']}
+                        rules={[{ required: true, message: texts['validation.required'] }]}
+                      >
+                        <InputNumber
+                          min={0}
+                          max={10_000_000}
+                          precision={0}
+                          aria-label={t('goods.sku.stockOf', { sku: label })}
+                        />
+                      </Form.Item>
+                    );
+                  },
+                },
+              ]}
+            />
+          </ScrollRegion>
         )}
       </Form.List>
     </Space>

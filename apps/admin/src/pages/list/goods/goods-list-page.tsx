@@ -18,6 +18,7 @@ import { formatMoney, toMinor } from '../../../features/shop/money.ts';
 import { CATALOG_KEY, categoriesQuery } from '../../../features/catalog/queries.ts';
 import { shopQuery } from '../../../features/shop/queries.ts';
 import '../../../features/catalog/catalog.css';
+import { ScrollRegion } from '../../../components/scroll-region.tsx';
 
 /** ProTable's column sort as the API's `sort`; the list's own default is newest first. */
 function sortOf(sort: Record<string, SortOrder>): AdminGoodsSort | undefined {
@@ -243,6 +244,7 @@ export default function GoodsListPage() {
   return (
     <PageContainer title={t('goods.list.title')} content={t('goods.list.description')}>
       <ProTable<AdminGoodsRow>
+        tableViewRender={(_, table) => <ScrollRegion label={t('goods.list.title')}>{table}</ScrollRegion>}
         rowKey="id"
         actionRef={actionRef}
         columns={columns}

@@ -17,6 +17,7 @@ import { currencyDigits, toMinor } from '../../../features/shop/money.ts';
 import { shopCurrencyQuery } from '../../../features/shop/queries.ts';
 import { ORDER_STATUSES, OrderStatusBadge } from '../../../features/orders/status.tsx';
 import './orders-list.css';
+import { ScrollRegion } from '../../../components/scroll-region.tsx';
 
 type Tab = OrderStatus | 'all';
 
@@ -173,6 +174,7 @@ export default function OrdersListPage() {
   return (
     <PageContainer title={t('orders.list.title')} content={t('orders.list.description')}>
       <ProTable<AdminOrderRow>
+        tableViewRender={(_, table) => <ScrollRegion label={t('orders.list.title')}>{table}</ScrollRegion>}
         className="orders-table"
         rowKey="id"
         actionRef={actionRef}

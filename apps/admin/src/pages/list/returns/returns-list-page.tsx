@@ -14,6 +14,7 @@ import { shopperName, useFormat } from '../../../features/orders/format.ts';
 import { orderQuery } from '../../../features/orders/queries.ts';
 import { ReturnActions } from '../../../features/returns/return-actions.tsx';
 import { ReturnStatusBadge } from '../../../features/returns/return-status.tsx';
+import { ScrollRegion } from '../../../components/scroll-region.tsx';
 
 type Tab = ReturnStatus | 'all';
 
@@ -119,6 +120,7 @@ export default function ReturnsListPage() {
       }
     >
       <ProTable<AdminReturn>
+        tableViewRender={(_, table) => <ScrollRegion label={t('returns.list.title')}>{table}</ScrollRegion>}
         rowKey="id"
         actionRef={actionRef}
         columns={columns}

@@ -13,6 +13,7 @@ import { showSuccessToast } from '../../../app/toast.ts';
 import { FORM_CALL, showFormErrors } from '../../../components/form-errors.ts';
 import { tableRequest } from '../../../components/table-request.ts';
 import { useFormat } from '../../../features/orders/format.ts';
+import { ScrollRegion } from '../../../components/scroll-region.tsx';
 
 type Tab = ReviewStatus | 'all';
 
@@ -207,13 +208,13 @@ export default function ReviewsListPage() {
   return (
     <PageContainer title={t('reviews.admin.title')} content={t('reviews.admin.description')}>
       <ProTable<AdminReview>
+        tableViewRender={(_, table) => <ScrollRegion label={t('reviews.admin.title')}>{table}</ScrollRegion>}
         rowKey="id"
         actionRef={actionRef}
         columns={columns}
         params={{ tab }}
         search={false}
         options={false}
-        scroll={{ x: 'max-content' }}
         pagination={{ defaultPageSize: 20, showSizeChanger: true }}
         request={({ tab: _tab, ...rest }) =>
           tableRequest((query) =>

@@ -12,6 +12,7 @@ import { adminApi } from '../../../api.ts';
 import { tableRequest } from '../../../components/table-request.ts';
 import { shopperName, useFormat } from '../../../features/orders/format.ts';
 import { ShopperStatusBadge, useStatusEnums } from '../../../features/orders/status.tsx';
+import { ScrollRegion } from '../../../components/scroll-region.tsx';
 
 /** The template's search table over shoppers: keyword, status, registration dates; a row opens the shopper. */
 export default function ShoppersListPage() {
@@ -106,6 +107,7 @@ export default function ShoppersListPage() {
   return (
     <PageContainer title={t('shoppers.list.title')} content={t('shoppers.list.description')}>
       <ProTable<AdminShopperRow>
+        tableViewRender={(_, table) => <ScrollRegion label={t('shoppers.list.title')}>{table}</ScrollRegion>}
         rowKey="id"
         actionRef={actionRef}
         columns={columns}

@@ -14,6 +14,7 @@ import { RefundsTable, RefundStatusBadge } from '../../../features/orders/refund
 import { ReturnStatusBadge } from '../../../features/returns/return-status.tsx';
 import { isNotFound, orderQuery } from '../../../features/orders/queries.ts';
 import { OrderStatusBadge } from '../../../features/orders/status.tsx';
+import { ScrollRegion } from '../../../components/scroll-region.tsx';
 
 type Line = AdminOrderDetail['lines'][number];
 type Charge = AdminOrderDetail['charges'][number];
@@ -87,26 +88,28 @@ function LinesTable({ order }: { order: AdminOrderDetail }) {
     </Table.Summary.Row>
   );
   return (
-    <Table<Line>
-      rowKey="id"
-      columns={columns}
-      dataSource={order.lines}
-      pagination={false}
-      summary={() => (
-        <Table.Summary>
-          {totalRow(t('orders.totals.subtotal'), money(order.subtotal, order.currency))}
-          {order.discount > 0 &&
-            totalRow(t('orders.totals.discount'), `−${money(order.discount, order.currency)}`)}
-          {totalRow(
-            t('orders.totals.shipping'),
-            order.shipping === 0 ? t('orders.totals.free') : money(order.shipping, order.currency),
-          )}
-          {totalRow(t('orders.totals.total'), money(order.total, order.currency), true)}
-          {order.refundedAmount > 0 &&
-            totalRow(t('refunds.totals.refunded'), `−${money(order.refundedAmount, order.currency)}`)}
-        </Table.Summary>
-      )}
-    />
+    <ScrollRegion label={t('orders.section.lines')}>
+      <Table<Line>
+        rowKey="id"
+        columns={columns}
+        dataSource={order.lines}
+        pagination={false}
+        summary={() => (
+          <Table.Summary>
+            {totalRow(t('orders.totals.subtotal'), money(order.subtotal, order.currency))}
+            {order.discount > 0 &&
+              totalRow(t('orders.totals.discount'), `−${money(order.discount, order.currency)}`)}
+            {totalRow(
+              t('orders.totals.shipping'),
+              order.shipping === 0 ? t('orders.totals.free') : money(order.shipping, order.currency),
+            )}
+            {totalRow(t('orders.totals.total'), money(order.total, order.currency), true)}
+            {order.refundedAmount > 0 &&
+              totalRow(t('refunds.totals.refunded'), `−${money(order.refundedAmount, order.currency)}`)}
+          </Table.Summary>
+        )}
+      />
+    </ScrollRegion>
   );
 }
 
@@ -145,15 +148,17 @@ function ChargesTable({ order }: { order: AdminOrderDetail }) {
     { title: t('orders.charge.createdAt'), dataIndex: 'createdAt', render: (at: string) => dateTime(at) },
   ];
   return (
-    <Table<Charge>
-      rowKey="id"
-      columns={columns}
-      dataSource={order.charges}
-      pagination={false}
-      locale={{
-        emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('orders.charge.none')} />,
-      }}
-    />
+    <ScrollRegion label={t('orders.section.payments')}>
+      <Table<Charge>
+        rowKey="id"
+        columns={columns}
+        dataSource={order.charges}
+        pagination={false}
+        locale={{
+          emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('orders.charge.none')} />,
+        }}
+      />
+    </ScrollRegion>
   );
 }
 
@@ -186,16 +191,20 @@ function ReturnsTable({ order }: { order: AdminOrderDetail }) {
     },
   ];
   return (
-    <Table<OrderReturn>
-      rowKey="id"
-      columns={columns}
-      dataSource={order.returns}
-      pagination={false}
-      footer={() => <Link to={`/list/returns?orderId=${order.id}`}>{t('returns.openQueue')}</Link>}
-      locale={{
-        emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('returns.none')} />,
-      }}
-    />
+    <ScrollRegion
+      label={intl.formatMessage({ id: 'returns.section' }, { count: String(order.returns.length) })}
+    >
+      <Table<OrderReturn>
+        rowKey="id"
+        columns={columns}
+        dataSource={order.returns}
+        pagination={false}
+        footer={() => <Link to={`/list/returns?orderId=${order.id}`}>{t('returns.openQueue')}</Link>}
+        locale={{
+          emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('returns.none')} />,
+        }}
+      />
+    </ScrollRegion>
   );
 }
 

@@ -23,6 +23,7 @@ import { tableRequest } from '../../../components/table-request.ts';
 import { shopperName, useFormat } from '../../../features/orders/format.ts';
 import { isNotFound, ORDERS_AREA_KEY, shopperQuery } from '../../../features/orders/queries.ts';
 import { OrderStatusBadge, ShopperStatusBadge } from '../../../features/orders/status.tsx';
+import { ScrollRegion } from '../../../components/scroll-region.tsx';
 
 type TabKey = 'orders' | 'addresses' | 'coupons' | 'sessions';
 
@@ -83,6 +84,9 @@ function OrdersTab({ shopper }: { shopper: AdminShopperDetail }) {
   ];
   return (
     <ProTable<AdminOrderRow>
+      tableViewRender={(_, table) => (
+        <ScrollRegion label={t('shoppers.tab.orders', { count: shopper.orderCount })}>{table}</ScrollRegion>
+      )}
       rowKey="id"
       columns={columns}
       search={false}
@@ -121,13 +125,15 @@ function AddressesTab({ addresses }: { addresses: Address[] }) {
     },
   ];
   return (
-    <Table<Address>
-      rowKey="id"
-      columns={columns}
-      dataSource={addresses}
-      pagination={false}
-      locale={emptyText(t('shoppers.address.none'))}
-    />
+    <ScrollRegion label={t('shoppers.tab.addresses', { count: addresses.length })}>
+      <Table<Address>
+        rowKey="id"
+        columns={columns}
+        dataSource={addresses}
+        pagination={false}
+        locale={emptyText(t('shoppers.address.none'))}
+      />
+    </ScrollRegion>
   );
 }
 
@@ -158,13 +164,15 @@ function CouponsTab({ coupons, currency }: { coupons: ClaimedCoupon[]; currency:
     },
   ];
   return (
-    <Table<ClaimedCoupon>
-      rowKey="claimId"
-      columns={columns}
-      dataSource={coupons}
-      pagination={false}
-      locale={emptyText(t('shoppers.coupon.none'))}
-    />
+    <ScrollRegion label={t('shoppers.tab.coupons', { count: coupons.length })}>
+      <Table<ClaimedCoupon>
+        rowKey="claimId"
+        columns={columns}
+        dataSource={coupons}
+        pagination={false}
+        locale={emptyText(t('shoppers.coupon.none'))}
+      />
+    </ScrollRegion>
   );
 }
 
@@ -183,13 +191,15 @@ function SessionsTab({ sessions }: { sessions: ShopperSession[] }) {
     { title: t('shoppers.session.expiresAt'), dataIndex: 'expiresAt', render: (at: string) => dateTime(at) },
   ];
   return (
-    <Table<ShopperSession>
-      rowKey={(s) => `${s.createdAt}-${s.ip}-${s.userAgent}`}
-      columns={columns}
-      dataSource={sessions}
-      pagination={false}
-      locale={emptyText(t('shoppers.session.none'))}
-    />
+    <ScrollRegion label={t('shoppers.tab.sessions', { count: sessions.length })}>
+      <Table<ShopperSession>
+        rowKey={(s) => `${s.createdAt}-${s.ip}-${s.userAgent}`}
+        columns={columns}
+        dataSource={sessions}
+        pagination={false}
+        locale={emptyText(t('shoppers.session.none'))}
+      />
+    </ScrollRegion>
   );
 }
 

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { DEMO_FACTS } from '@shop/db/seed';
+import { launchChromium, openShopper, seriousAdminViolations } from './support/browser.ts';
+import type { ShopperPage } from './support/browser.ts';
+import { activatedShopper, placeAndPay, signInWithAddress, wellStockedSku } from './support/orders.ts';
+import { loginAsStaff } from './support/staff.ts';
+
+/**
+ * Every back-office page on a phone held upright and on a common laptop: no serious or critical axe finding, and
+ * nothing wider than the screen (a member of staff checking an order on the go must not scroll sideways to reach a
+ * button). Tables may scroll inside their own box; the page itself may not.
+ */
+const baseUrl = inject('baseUrl');
+const WIDTHS = [
+  { width: 360, height: 740 },
+  { width: 1366, height: 768 },
+];
+
+let browser: Browser;
+let staff: ShopperPage;
+let orderId = '';
+let shopperId = '';
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  const buyer = await activatedShopper(baseUrl, 'admin-widths');
+  const shopper = await openShopper(browser, baseUrl, 'en-US');
+  const addressId = await signInWithAddress(shopper.page.request, buyer);
+  const order = await placeAndPay(shopper.page.request, {
+    addressId,
+    skuId: await wellStockedSku(shopper.page.request),
+  });
+  orderId = order.id;
+  const me = (await (await shopper.page.request.get('/v1/home/users/me')).json()) as { data: { id: string } };
+  shopperId = me.data.id;
+  await shopper.context.close();
+  staff = await openShopper(browser, baseUrl, 'en-US');
+  await loginAsStaff(staff.page, 'admin');
+});
+afterAll(() => browser?.close());
+
+/**
+ * Each page, with what shows once its data has arrived: the monitor's live badge (its stream keeps the network busy),
+ * otherwise a quiet network and no spinner or skeleton.
+ */
+const PAGES = [
+  '/admin/dashboard/analysis',
+  '/admin/dashboard/monitor',
+  '/admin/dashboard/workplace',
+  '/admin/dashboard/reconciliation',
+  '/admin/list/goods',
+  '/admin/list/orders',
+  '/admin/list/returns',
+  '/admin/list/reviews',
+  '/admin/list/shoppers',
+  '/admin/list/coupons',
+  '/admin/list/categories',
+  '/admin/list/search',
+  '/admin/form/goods',
+  `/admin/form/goods/${DEMO_FACTS.search.goodsId}`,
+  '/admin/form/coupon',
+  '/admin/form/settings',
+  '/admin/form/goal',
+  '/admin/profile/order/:order',
+  '/admin/profile/shopper/:shopper',
+  '/admin/account/center',
+  '/admin/account/settings?tab=basic',
+  '/admin/account/staff',
+  '/admin/account/audit',
+  '/admin/account/mailbox',
+];
+
+async function settled(page: Page, path: string) {
+  if (path.endsWith('/monitor')) await page.getByRole('status').getByText('Live').waitFor();
+  else await page.waitForLoadState('networkidle');
+  await expect.poll(() => page.locator('.ant-spin-spinning, .ant-skeleton-active').count()).toBe(0);
+}
+
+/** How far the page reaches past the right edge of the screen, in CSS pixels (0 when it fits). */
+const overflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+describe.each(WIDTHS)('the back office at $width px', (viewport) => {
+  beforeAll(() => staff.page.setViewportSize(viewport));
+
+  it.each(PAGES)('%s fits the screen and has no serious axe finding', async (template) => {
+    const { page } = staff;
+    const path = template.replace(':order', orderId).replace(':shopper', shopperId);
+    await page.goto(path);
+    await settled(page, path);
+    const problems: string[] = [];
+    const wider = await overflow(page);
+    if (wider > 0) problems.push(`${wider} px wider than the screen`);
+    problems.push(...(await seriousAdminViolations(page)));
+    expect(problems).toEqual([]);
+    expect(staff.errors.filter((e) => !/^\d{3} |Failed to load resource/.test(e))).toEqual([]);
+  });
+});
