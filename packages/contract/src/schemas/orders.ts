@@ -33,7 +33,9 @@ function checkByCountry(
   if (cpf) ctx.addIssue({ code: 'custom', path: ['cpf'], message: cpf });
 }
 
-export const addressBodySchema = addressFields.extend({ cpf: cpfField.optional() }).superRefine(checkByCountry);
+export const addressBodySchema = addressFields
+  .extend({ cpf: cpfField.optional() })
+  .superRefine(checkByCountry);
 
 /**
  * A guest checkout's delivery address: an address book entry's fields and rules (region path, phone, postcode and

@@ -64,9 +64,7 @@ const statusFilters: Record<ShopperStatus, SQL> = {
   not_activated: and(isNull(users.activatedAt), isNull(users.disabledAt))!,
 };
 
-const toPerson = (
-  row: Pick<UserRow, 'id' | 'email' | 'phone' | 'nickname' | 'passwordHash'>,
-): PersonRef => ({
+const toPerson = (row: Pick<UserRow, 'id' | 'email' | 'phone' | 'nickname' | 'passwordHash'>): PersonRef => ({
   id: row.id,
   email: row.email,
   phone: row.phone ?? '',

@@ -65,8 +65,12 @@ async function skuInStock(fresh = false) {
 }
 
 const stockOf = async (skuId: string) =>
-  (await t.database.db.select({ stock: schema.skus.stock }).from(schema.skus).where(eq(schema.skus.id, skuId)))[0]!
-    .stock;
+  (
+    await t.database.db
+      .select({ stock: schema.skus.stock })
+      .from(schema.skus)
+      .where(eq(schema.skus.id, skuId))
+  )[0]!.stock;
 
 const guestOrder = (email: string, skuId: string, quantity = 1) => ({
   email,
@@ -127,7 +131,10 @@ describe('placing an order as a guest', () => {
     expect(again.body.data.id).toBe(first.body.data.id);
     expect(again.body.data.accessToken).toBe(first.body.data.accessToken);
     expect(await stockOf(sku.id)).toBe(before - 2);
-    const [row] = await t.database.db.select().from(schema.orders).where(eq(schema.orders.id, first.body.data.id));
+    const [row] = await t.database.db
+      .select()
+      .from(schema.orders)
+      .where(eq(schema.orders.id, first.body.data.id));
     // Only the token's hash is kept.
     expect(row!.accessTokenHash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(row)).not.toContain(first.body.data.accessToken);
@@ -136,7 +143,10 @@ describe('placing an order as a guest', () => {
   it("buys the guest cart's selected lines and takes them out of the cart", async () => {
     const sku = await skuInStock();
     const from = nextAddress();
-    const added = await call('POST', '/v1/home/cart/items', { from, payload: { skuId: sku.id, quantity: 1 } });
+    const added = await call('POST', '/v1/home/cart/items', {
+      from,
+      payload: { skuId: sku.id, quantity: 1 },
+    });
     const cookie = added.res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
     const preview = await call('POST', '/v1/home/guest-orders/preview', { from, cookie, payload: {} });
     expect(preview.status).toBe(200);
@@ -183,7 +193,9 @@ describe('placing an order as a guest', () => {
     // Nor does a token open an order placed signed in: those have none.
     expect((await call('GET', '/v1/home/orders', { cookie })).body.data).toEqual([]);
     // No list of orders by token.
-    expect((await call('GET', '/v1/home/orders', { headers: withToken(order.accessToken) })).status).toBe(401);
+    expect((await call('GET', '/v1/home/orders', { headers: withToken(order.accessToken) })).status).toBe(
+      401,
+    );
   });
 
   it('cancels an unpaid order with its token, and gives the stock back', async () => {
@@ -290,10 +302,18 @@ describe('who a guest order belongs to', () => {
     const registered = await call('POST', '/v1/home/users/register', {
       from,
       locale: 'zh-CN',
-      payload: { email: email.toUpperCase(), password, confirm: password, phone, code: await codeFor(phone, from) },
+      payload: {
+        email: email.toUpperCase(),
+        password,
+        confirm: password,
+        phone,
+        code: await codeFor(phone, from),
+      },
     });
     expect(registered.status, JSON.stringify(registered.body)).toBe(201);
-    const activation = (await keptMail(t, email)).find((mail) => mail.text.includes('/registersucess?token='));
+    const activation = (await keptMail(t, email)).find((mail) =>
+      mail.text.includes('/registersucess?token='),
+    );
     expect(activation?.subject).toContain('激活');
     const activated = await call('POST', '/v1/home/users/activate', {
       payload: { token: /registersucess\?token=([\w-]+)/.exec(activation!.text)![1] },
@@ -310,7 +330,10 @@ describe('who a guest order belongs to', () => {
   });
 
   it('goes to the account that already has the address, with the same reply as any guest gets', async () => {
-    const owner = await createShopper(t.database, { email: newEmail('owner'), password: 'Owner-secret-2026' });
+    const owner = await createShopper(t.database, {
+      email: newEmail('owner'),
+      password: 'Owner-secret-2026',
+    });
     const order = await placeAsGuest(owner.email, { from: nextAddress() });
     const stranger = await placeAsGuest(newEmail('stranger'), { from: nextAddress() });
     expect(Object.keys(order).sort()).toEqual(Object.keys(stranger).sort());
@@ -338,7 +361,9 @@ describe('who a guest order belongs to', () => {
     });
     expect(reset.status, JSON.stringify(reset.body)).toBe(200);
     const cookie = await loginCookie(t.app, email, password);
-    expect((await call('GET', '/v1/home/orders', { cookie })).body.data.map((o: Json) => o.id)).toEqual([order.id]);
+    expect((await call('GET', '/v1/home/orders', { cookie })).body.data.map((o: Json) => o.id)).toEqual([
+      order.id,
+    ]);
   });
 });
 
@@ -347,7 +372,10 @@ describe('bad input and abuse', () => {
     ['a NUL byte in the email', (skuId) => guestOrder('nul\u0000@example.com', skuId), 'email'],
     [
       'a lone surrogate in the street',
-      (skuId) => ({ ...guestOrder(newEmail('s'), skuId), address: { ...guestAddress, detail: 'Rua \ud800' } }),
+      (skuId) => ({
+        ...guestOrder(newEmail('s'), skuId),
+        address: { ...guestAddress, detail: 'Rua \ud800' },
+      }),
       'address.detail',
     ],
     [
@@ -440,7 +468,10 @@ describe('bad input and abuse', () => {
     });
     expect(refused.status).toBe(429);
     expect(refused.res.headers['retry-after']).toBeDefined();
-    expect(refused.body).toMatchObject({ code: 429, msg: '从你的网络以游客身份提交的订单过多，请稍后再试，或登录后继续。' });
+    expect(refused.body).toMatchObject({
+      code: 429,
+      msg: '从你的网络以游客身份提交的订单过多，请稍后再试，或登录后继续。',
+    });
     expect(await rowCounts()).toEqual(before);
     // Another client address is not affected.
     await placeAsGuest(newEmail('elsewhere'), { from: nextAddress() });

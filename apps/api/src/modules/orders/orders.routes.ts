@@ -127,8 +127,8 @@ export function ordersRoutes(
       schema: {
         tags,
         summary:
-          'Buy without an account: email + delivery address (items omitted → the guest cart\'s selected lines); ' +
-          'send an Idempotency-Key. The reply\'s accessToken (also in the order mails\' link) opens the order as ' +
+          "Buy without an account: email + delivery address (items omitted → the guest cart's selected lines); " +
+          "send an Idempotency-Key. The reply's accessToken (also in the order mails' link) opens the order as " +
           'X-Order-Token. At most 10 an hour per client address.',
         body: placeGuestOrderBodySchema,
         response: { 201: envelopeSchema(guestOrderSchema) },
@@ -194,8 +194,7 @@ export function ordersRoutes(
         response: detailReply,
       },
     },
-    async (request) =>
-      ok(await orders.cancel(await orderReaderOf(sessions, request), request.params.id)),
+    async (request) => ok(await orders.cancel(await orderReaderOf(sessions, request), request.params.id)),
   );
 
   routes.post(

@@ -32,7 +32,7 @@ export function paymentsRoutes(
       schema: {
         tags,
         summary:
-          'Create a charge for an unpaid order; send an Idempotency-Key (a guest: with the order\'s X-Order-Token)',
+          "Create a charge for an unpaid order; send an Idempotency-Key (a guest: with the order's X-Order-Token)",
         body: chargeBodySchema,
         response: { 201: envelopeSchema(chargeSchema) },
       },
