@@ -10,6 +10,7 @@ import {
   loginCookie,
   nextKeptMail,
   saoPauloAddress,
+  signedInStaff,
   type Json,
   type KeptMail,
   type TestApp,
@@ -475,5 +476,29 @@ describe('bad input and abuse', () => {
     expect(await rowCounts()).toEqual(before);
     // Another client address is not affected.
     await placeAsGuest(newEmail('elsewhere'), { from: nextAddress() });
+  });
+});
+
+describe('the back office', () => {
+  it("marks a guest checkout's shopper as a guest, and an account as none, in the orders table and detail", async () => {
+    const staff = await signedInStaff(t, {
+      email: 'guest-desk@shop.test',
+      password: 'Guest-desk-2026',
+      role: 'staff',
+    });
+    const guest = await placeAsGuest(newEmail('desk'), { from: nextAddress() });
+    const owner = await createShopper(t.database, {
+      email: newEmail('deskowner'),
+      password: 'Owner-secret-2026',
+    });
+    const account = await placeAsGuest(owner.email, { from: nextAddress() });
+    const shopperOf = async (id: string) =>
+      (await call('GET', `/v1/admin/orders/${id}`, { cookie: staff.cookie })).body.data.shopper as Json;
+    expect(await shopperOf(guest.id)).toMatchObject({ email: guest.email, guest: true });
+    expect(await shopperOf(account.id)).toMatchObject({ email: owner.email, guest: false });
+    const list = await call('GET', `/v1/admin/orders?keyword=${encodeURIComponent(guest.email)}`, {
+      cookie: staff.cookie,
+    });
+    expect(list.body.data).toMatchObject([{ id: guest.id, shopper: { email: guest.email, guest: true } }]);
   });
 });
