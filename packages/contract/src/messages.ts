@@ -73,8 +73,6 @@ const enUS = {
   'error.stockAlert.inStock': 'This option is in stock: you can buy it now.',
   'error.coupon.notUsable': 'This coupon cannot be used for this order.',
   'error.order.notPayable': 'This order cannot be paid: it is already paid or cancelled.',
-  'error.guestOrder.tooMany':
-    'Too many orders were placed from your connection as a guest. Please try again later, or sign in to continue.',
   'error.order.transition': 'This order cannot be changed in its current state.',
   'error.charge.amount': 'The amount does not match the order total.',
   'error.webhook.signature': 'The webhook signature is not valid.',
@@ -256,8 +254,6 @@ const ptBR: Catalog = {
   'error.stockAlert.inStock': 'Esta opção está em estoque: você já pode comprá-la.',
   'error.coupon.notUsable': 'Este cupom não pode ser usado neste pedido.',
   'error.order.notPayable': 'Este pedido não pode ser pago: já foi pago ou cancelado.',
-  'error.guestOrder.tooMany':
-    'Muitos pedidos foram feitos como visitante a partir da sua conexão. Tente novamente mais tarde ou entre na sua conta para continuar.',
   'error.order.transition': 'Este pedido não pode ser alterado no estado atual.',
   'error.charge.amount': 'O valor não corresponde ao total do pedido.',
   'error.webhook.signature': 'A assinatura do webhook não é válida.',
@@ -435,7 +431,6 @@ const zhCN: Catalog = {
   'error.stockAlert.inStock': '该规格有货，现在就可以购买。',
   'error.coupon.notUsable': '该优惠券不能用于此订单。',
   'error.order.notPayable': '该订单无法支付：已支付或已取消。',
-  'error.guestOrder.tooMany': '从你的网络以游客身份提交的订单过多，请稍后再试，或登录后继续。',
   'error.order.transition': '该订单在当前状态下无法变更。',
   'error.charge.amount': '金额与订单总额不符。',
   'error.webhook.signature': 'Webhook 签名无效。',
@@ -607,7 +602,6 @@ const zhTW: Catalog = {
   'error.stockAlert.inStock': '該規格有貨，現在就可以購買。',
   'error.coupon.notUsable': '該優惠券不能用於此訂單。',
   'error.order.notPayable': '該訂單無法付款：已付款或已取消。',
-  'error.guestOrder.tooMany': '從你的網路以訪客身分送出的訂單過多，請稍後再試，或登入後繼續。',
   'error.order.transition': '該訂單在目前狀態下無法變更。',
   'error.charge.amount': '金額與訂單總額不符。',
   'error.webhook.signature': 'Webhook 簽章無效。',

@@ -471,7 +471,7 @@ describe('bad input and abuse', () => {
     expect(refused.res.headers['retry-after']).toBeDefined();
     expect(refused.body).toMatchObject({
       code: 429,
-      msg: '从你的网络以游客身份提交的订单过多，请稍后再试，或登录后继续。',
+      msg: '请求过于频繁，请稍后再试。',
     });
     expect(await rowCounts()).toEqual(before);
     // Another client address is not affected.

@@ -136,7 +136,7 @@ export function ordersRoutes(
     },
     async (request, reply) => {
       const key = idempotencyKeyOf(request);
-      await limiter.consume(`guest-order:${request.ip}`, GUEST_ORDER_LIMIT, 'error.guestOrder.tooMany');
+      await limiter.consume(`guest-order:${request.ip}`, GUEST_ORDER_LIMIT);
       const order = await orders.placeAsGuest(
         request.body,
         guestCartTokenHash(app, request),

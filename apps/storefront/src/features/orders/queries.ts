@@ -1,7 +1,5 @@
-import { Code } from '@shop/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { effects } from '../../api.ts';
-import { withOrderToken } from './order-token.ts';
 
 // Keys of one shopper's own data carry the shopper's id: after a logout and another login in the same tab, the
 // cache can never show the next shopper what the previous one left. Invalidating a prefix reaches them all.
@@ -33,15 +31,4 @@ export const useRegionChildren = (parent: string | undefined) =>
     queryFn: ({ signal }) => effects.fetchRegionChildren(parent!, { signal }),
     enabled: parent !== undefined,
     staleTime: 60 * 60_000,
-  });
-
-/**
- * One of the shopper's orders, or a guest's opened by its `token` (`shopperId` null); an unknown (404) or
- * malformed (1) id is the page's "not found", not a toast.
- */
-export const orderQuery = (shopperId: string | null, id: string, token?: string | null) =>
-  queryOptions({
-    queryKey: [...ORDERS_KEY, shopperId ?? 'guest', 'detail', id, token ?? null],
-    queryFn: ({ signal }) =>
-      effects.fetchOrder(id, withOrderToken(token, { signal, handles: [Code.notFound, Code.validation] })),
   });

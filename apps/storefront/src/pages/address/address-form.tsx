@@ -123,7 +123,7 @@ export function AddressForm({
   return (
     <form onSubmit={submit} noValidate className="form card" aria-labelledby={titleId}>
       <h2 id={titleId}>
-        <FormattedMessage id={onUse ? 'order.guestAddress' : editing ? 'address.editTitle' : 'address.add'} />
+        <FormattedMessage id={editing ? 'address.editTitle' : 'address.add'} />
       </h2>
       <Field {...form.field('name')} label={<FormattedMessage id="address.name" />} autoComplete="name" />
       <PhoneField

@@ -23,7 +23,8 @@ import {
 } from '../../features/orders/order-parts.tsx';
 import { orderPath, orderTokenIn, withOrderToken } from '../../features/orders/order-token.ts';
 import { usePayOrder } from '../../features/orders/pay.ts';
-import { ORDERS_KEY, orderQuery } from '../../features/orders/queries.ts';
+import { orderQuery } from '../../features/orders/order-query.ts';
+import { ORDERS_KEY } from '../../features/orders/queries.ts';
 import { ReturnRequest, ReturnsList } from '../../features/orders/returns.tsx';
 import { Receipt } from '../../features/receipt/receipt.tsx';
 import {
@@ -388,19 +389,16 @@ function RefundsList({ order }: { order: OrderDetail }) {
 /** A guest's order: the address they bought with can become an account that keeps it (issue 13). */
 function KeepTrackPrompt({ email }: { email: string }) {
   return (
-    <section className="card keep-track" aria-labelledby="order-keep-heading">
-      <h2 id="order-keep-heading">
-        <FormattedMessage id="orders.keepTrackTitle" />
-      </h2>
+    <div className="card keep-track">
       <p>
         <FormattedMessage id="orders.keepTrack" values={{ email: <strong>{email}</strong> }} />
       </p>
       <p className="actions">
         <Link to={`/register?email=${encodeURIComponent(email)}`} className="button button-primary">
-          <FormattedMessage id="orders.createAccount" />
+          <FormattedMessage id="register.title" />
         </Link>
       </p>
-    </section>
+    </div>
   );
 }
 

@@ -2,10 +2,10 @@ import { newIdempotencyKey } from '@shop/api-client';
 import type { PlaceGuestOrderBody } from '@shop/api-client';
 import { AppError, Code } from '@shop/contract';
 import type { GuestOrder, MessageKey } from '@shop/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { effects } from '../../api.ts';
 import { ActionButton } from '../../components/action-button.tsx';
 import { Field, FormError } from '../../components/field.tsx';
@@ -18,9 +18,11 @@ import { moveFocus } from '../../features/navigation/focus.ts';
 import { AddressText, OrderLines, OrderTotals } from '../../features/orders/order-parts.tsx';
 import { usePayOrder } from '../../features/orders/pay.ts';
 import { CART_KEY, ORDERS_KEY, PREVIEW_KEY, useCart } from '../../features/orders/queries.ts';
-import { loginPath } from '../../features/session/redirect.ts';
 import { AddressForm, type UsedAddress } from '../address/address-form.tsx';
 import { buyNowItems, Placed, type Items } from './checkout-parts.tsx';
+
+/** The order's form: the email field at the top of the page belongs to it. */
+const ORDER_FORM_ID = 'guest-order';
 
 /** A guest's totals: no coupons (they belong to accounts), so one preview is all it takes. */
 function useGuestPreview(items: Items | undefined, enabled: boolean) {
@@ -39,14 +41,13 @@ function addressBody({ regionNames: _names, cpf, ...address }: UsedAddress): Pla
 }
 
 /**
- * Buying without an account: the delivery address (the address book's form, kept with this order only), the
- * products, an email for the order's mails, then the same summary and payment as a signed-in shopper's. The
+ * Buying without an account: an email for the order's mails, the delivery address (the address book's form, kept
+ * with this order only), the products, then the same summary and payment as a signed-in shopper's. The
  * placed order's token opens it later (its page, its mails).
  */
 export default function GuestCheckout() {
   const intl = useIntl();
   const text = useContractText();
-  const location = useLocation();
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const items = buyNowItems(params);
@@ -69,6 +70,27 @@ export default function GuestCheckout() {
     !placed && (fromCart ? cart.isSuccess && cartLines.length > 0 && blocked.length === 0 : true);
   const totals = useGuestPreview(items, canPreview);
 
+  const place = useMutation({
+    mutationFn: (body: PlaceGuestOrderBody) => {
+      const sent = JSON.stringify(body);
+      if (attempt.current?.body !== sent) attempt.current = { body: sent, key: newIdempotencyKey() };
+      return effects.placeGuestOrder(body, attempt.current.key);
+    },
+    onSuccess: (order) => {
+      setPlaced(order);
+      void queryClient.invalidateQueries({ queryKey: CART_KEY });
+      void queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
+      pay.mutate({ orderId: order.id, token: order.accessToken });
+    },
+    onError: (error) => {
+      // Out of stock meanwhile (409): show the order as it can be placed now.
+      if (error instanceof AppError && error.code === Code.refused) {
+        void queryClient.invalidateQueries({ queryKey: CART_KEY });
+        void queryClient.invalidateQueries({ queryKey: PREVIEW_KEY });
+      }
+    },
+  });
+
   const submit = form.onSubmit(async (v) => {
     // Enter in the email field submits even while the button waits: the address comes first.
     if (!address || editingAddress) {
@@ -83,27 +105,13 @@ export default function GuestCheckout() {
       ...(items && { items }),
       ...(trimmed && { note: trimmed }),
     };
-    const sent = JSON.stringify(body);
-    if (attempt.current?.body !== sent) attempt.current = { body: sent, key: newIdempotencyKey() };
-    try {
-      const order = await effects.placeGuestOrder(body, attempt.current.key);
-      setPlaced(order);
-      void queryClient.invalidateQueries({ queryKey: CART_KEY });
-      void queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
-      pay.mutate({ orderId: order.id, token: order.accessToken });
-    } catch (error) {
-      // Out of stock meanwhile (409): show the order as it can be placed now.
-      if (error instanceof AppError && error.code === Code.refused) {
-        void queryClient.invalidateQueries({ queryKey: CART_KEY });
-        void queryClient.invalidateQueries({ queryKey: PREVIEW_KEY });
-      }
-      throw error;
-    }
+    // Refusals are shown by the form (under the email, or above the button).
+    await place.mutateAsync(body);
   });
 
   const heading = (
     <h1 id="guest-checkout-heading">
-      <FormattedMessage id="order.guestTitle" />
+      <FormattedMessage id="order.asGuest" />
     </h1>
   );
 
@@ -154,12 +162,6 @@ export default function GuestCheckout() {
   return (
     <section>
       {heading}
-      <p className="field-hint">
-        <FormattedMessage id="order.guestIntro" />{' '}
-        <Link to={loginPath(location.pathname + location.search)}>
-          <FormattedMessage id="order.signInInstead" />
-        </Link>
-      </p>
       {blocked.length > 0 && (
         <div className="form-error" role="alert">
           <p>
@@ -176,6 +178,20 @@ export default function GuestCheckout() {
         </div>
       )}
       <div className="checkout">
+        {/* First, though it is sent with the order's form below (the address between is a form of its own). */}
+        <div className="card checkout-section">
+          <Field
+            {...form.field('email')}
+            form={ORDER_FORM_ID}
+            label={<FormattedMessage id="order.guestEmail" />}
+            hint={<FormattedMessage id="order.guestEmailHint" />}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            maxLength={254}
+          />
+        </div>
+
         {/* Outside the order's form: the address is a form of its own. */}
         <section className="card checkout-section" aria-labelledby="order-address-heading">
           <h2 id="order-address-heading">
@@ -193,7 +209,7 @@ export default function GuestCheckout() {
                   className="button"
                   onClick={() => setEditingAddress(true)}
                 >
-                  <FormattedMessage id="order.changeAddress" />
+                  <FormattedMessage id="address.editTitle" />
                 </button>
               </p>
             </>
@@ -206,8 +222,8 @@ export default function GuestCheckout() {
               onUse={(used) => {
                 setAddress(used);
                 setEditingAddress(false);
-                // The result: the address shown, the next thing to fill in.
-                moveFocus('#guest-email');
+                // On to what is left to do: the email if it is still missing, else placing the order.
+                moveFocus(form.values.email.trim() ? '#guest-place-order' : '#guest-email');
               }}
               onCancel={
                 address
@@ -236,17 +252,14 @@ export default function GuestCheckout() {
           )}
         </section>
 
-        <form className="checkout" aria-labelledby="order-summary-heading" onSubmit={submit} noValidate>
+        <form
+          id={ORDER_FORM_ID}
+          className="checkout"
+          aria-labelledby="order-summary-heading"
+          onSubmit={submit}
+          noValidate
+        >
           <div className="card checkout-section">
-            <Field
-              {...form.field('email')}
-              label={<FormattedMessage id="order.guestEmail" />}
-              hint={<FormattedMessage id="order.guestEmailHint" />}
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              maxLength={254}
-            />
             <div className="field">
               <label htmlFor="guest-note">
                 <FormattedMessage id="order.note" />
@@ -281,6 +294,7 @@ export default function GuestCheckout() {
             </div>
             <FormError message={form.formError} />
             <ActionButton
+              id="guest-place-order"
               type="submit"
               className="button button-primary button-block"
               busy={form.submitting}

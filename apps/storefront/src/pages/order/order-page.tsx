@@ -434,7 +434,7 @@ function CheckoutChoice({ onGuest }: { onGuest: () => void }) {
         </h2>
         <p className="actions">
           <Link to={loginPath(location.pathname + location.search)} className="button button-primary">
-            <FormattedMessage id="order.signIn" />
+            <FormattedMessage id="nav.login" />
           </Link>
           <button id="checkout-as-guest" type="button" className="button" onClick={onGuest}>
             <FormattedMessage id="order.asGuest" />

@@ -17,7 +17,7 @@ import {
 } from '../../features/orders/payment-outcome.ts';
 import { useDateTime } from '../../features/orders/order-parts.tsx';
 import { orderPath, orderTokenIn } from '../../features/orders/order-token.ts';
-import { orderQuery } from '../../features/orders/queries.ts';
+import { orderQuery } from '../../features/orders/order-query.ts';
 import { loginPath } from '../../features/session/redirect.ts';
 import { useShopper } from '../../features/session/use-shopper.ts';
 
