@@ -92,7 +92,13 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     logger: {
       level: config.logLevel,
       ...(config.logStream ? { stream: config.logStream } : {}),
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      // A guest's order token opens that order: like a session's cookie, never in a log line.
+      redact: [
+        'req.headers.cookie',
+        'req.headers.authorization',
+        'req.headers["x-order-token"]',
+        'res.headers["set-cookie"]',
+      ],
     },
     // Failures are logged by the error handler; a line for every request is for debugging, kept off the
     // catalog's hot path otherwise.
