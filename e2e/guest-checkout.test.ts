@@ -1,10 +1,16 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, openShopper, seriousAccessibilityViolations } from './support/browser.ts';
+import {
+  launchChromium,
+  openShopper,
+  seriousAccessibilityViolations,
+  seriousAdminViolations,
+} from './support/browser.ts';
 import type { ShopperPage } from './support/browser.ts';
 import { codeIn, linkIn, nextMail, uniqueShopper, unexpectedErrors } from './support/accounts.ts';
 import type { TestShopper } from './support/accounts.ts';
 import { data } from './support/orders.ts';
+import { loginAsStaff } from './support/staff.ts';
 
 /**
  * Issue 13, guest checkout: on a phone, a visitor buys without an account, pays with the sandbox card, opens the
@@ -157,6 +163,31 @@ describe("the order's mail", () => {
       expect(unexpectedErrors(fresh.errors, [`/v1/home/orders/${order.id}`])).toEqual([]);
     } finally {
       await fresh.context.close();
+    }
+  });
+});
+
+describe('the back office', () => {
+  it("shows the guest's email with a Guest tag in the orders table and on the order", async () => {
+    const staff = await openShopper(browser, baseUrl, 'en-US');
+    try {
+      const p = staff.page;
+      await loginAsStaff(p, 'staff');
+      await p.goto('/admin/list/orders');
+      await p.getByLabel('Search', { exact: true }).fill(order.number);
+      await p.getByRole('button', { name: 'Query', exact: true }).click();
+      const rows = p.locator('.ant-pro-table tbody tr.ant-table-row');
+      await expect.poll(() => rows.count()).toBe(1);
+      await expect.poll(() => rows.first().textContent()).toContain(buyer.email);
+      await rows.first().locator('.ant-tag', { hasText: 'Guest' }).waitFor();
+      await p.getByRole('link', { name: `Open order ${order.number}` }).click();
+      await p.waitForURL(`**/admin/profile/order/${order.id}`);
+      const main = p.locator('main');
+      await main.getByText(buyer.email).waitFor();
+      await main.locator('.ant-tag', { hasText: 'Guest' }).waitFor();
+      expect(await seriousAdminViolations(p)).toEqual([]);
+    } finally {
+      await staff.context.close();
     }
   });
 });
