@@ -479,6 +479,19 @@ describe('bad input and abuse', () => {
   });
 });
 
+describe('the contract', () => {
+  it('lists the guest checkout and the order token in the OpenAPI document', async () => {
+    const doc = (await t.app.inject('/v1/openapi.json')).json() as Json;
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/v1/home/guest-orders', '/v1/home/guest-orders/preview']),
+    );
+    const placing = doc.paths['/v1/home/guest-orders'].post;
+    expect(JSON.stringify(placing.requestBody)).toContain('"email"');
+    expect(JSON.stringify(placing.responses)).toContain('"accessToken"');
+    expect(doc.paths['/v1/home/orders/{id}'].get.summary).toContain('X-Order-Token');
+  });
+});
+
 describe('the back office', () => {
   it("marks a guest checkout's shopper as a guest, and an account as none, in the orders table and detail", async () => {
     const staff = await signedInStaff(t, {
