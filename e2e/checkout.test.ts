@@ -115,6 +115,9 @@ describe('a new shopper buys from the cart and pays with the sandbox card', () =
 
   it('logs in on the way to checkout, and finds the guest cart merged into theirs', async () => {
     await page.getByRole('button', { name: 'Check out' }).click();
+    // Signed out, checkout offers signing in or buying as a guest (e2e/guest-checkout.test.ts).
+    await page.waitForURL('**/order');
+    await page.locator('main').getByRole('link', { name: 'Log in' }).click();
     await page.waitForURL('**/login?redirect=%2Forder');
     await page.getByLabel('Email', { exact: true }).fill(buyer.email);
     await page.getByLabel('Password', { exact: true }).fill(buyer.password);

@@ -10,11 +10,14 @@ import { describe, expect, it } from 'vitest';
  * which makes the storefront grow is a decision rather than an accident. Raised once, home 130 → 135 KB (session 9):
  * the language menu, the search box's suggestions, the cart badge and focus handling brought home to 131 KB; the
  * next trim is splitting the messages by page (one locale's catalog holds every page's texts, 8 KB of home's 131).
+ * Raised once, every page 175 → 177 KB (guest checkout): the address page stood 0.1 KB under 175 KB, and every page
+ * carries the guest checkout's texts in the one catalog (+0.2 KB) and the order token in the shared features chunk
+ * (+0.2 KB), with the address form's "use without saving" (+0.1 KB); the checkout itself is a lazy chunk.
  */
 const dist =
   process.env.STOREFRONT_DIST ?? fileURLToPath(new URL('../apps/storefront/dist', import.meta.url));
 const HOME_BUDGET = 135_000;
-const PAGE_BUDGET = 175_000;
+const PAGE_BUDGET = 177_000;
 
 const html = readFileSync(`${dist}/index.html`, 'utf8');
 const bootMap = JSON.parse(/id="boot-chunks">([^<]*)</.exec(html)?.[1] ?? '{}') as {

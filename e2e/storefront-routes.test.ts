@@ -14,7 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const GUEST_ONLY_LOGIN = new Set(['/user', '/address', '/order', '/my/order', '/passwordchange']);
+// Checkout (`/order`) offers a visitor the choice of signing in or buying as a guest, on the page itself.
+const GUEST_ONLY_LOGIN = new Set(['/user', '/address', '/my/order', '/passwordchange']);
 const HAN = /\p{Script=Han}/u;
 
 describe.each(SUPPORTED_LOCALES)('every storefront route in %s', (locale) => {

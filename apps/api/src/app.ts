@@ -31,6 +31,7 @@ import { CartService } from './modules/cart/cart.service.ts';
 import { cartRoutes, clearGuestCart, guestCartTokenHash } from './modules/cart/cart.routes.ts';
 import { InventoryService } from './modules/catalog/inventory.service.ts';
 import { orderAnnouncer, orderMailer } from './modules/orders/order-mail.ts';
+import { OrderAccess } from './modules/orders/order-access.ts';
 import { OrdersService, type OrderAftersale } from './modules/orders/orders.service.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { paymentsModule } from './modules/payments/payments.module.ts';
@@ -91,7 +92,13 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     logger: {
       level: config.logLevel,
       ...(config.logStream ? { stream: config.logStream } : {}),
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      // A guest's order token opens that order: like a session's cookie, never in a log line.
+      redact: [
+        'req.headers.cookie',
+        'req.headers.authorization',
+        'req.headers["x-order-token"]',
+        'res.headers["set-cookie"]',
+      ],
     },
     // Failures are logged by the error handler; a line for every request is for debugging, kept off the
     // catalog's hot path otherwise.
@@ -271,7 +278,9 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     visitorSecret: settings.visitorSecret,
   });
   // Orders know payments and returns only through the `OrderAftersale` interface that the returns module
-  // builds; payments and returns depend on orders, never the other way round.
+  // builds; payments and returns depend on orders, never the other way round. Guest checkouts' owners come from
+  // accounts through `GuestAccounts`; their orders' tokens are keyed by the shop's generated secret.
+  const orderAccess = new OrderAccess(settings.visitorSecret);
   const orders: OrdersService = new OrdersService(
     database.db,
     inventory,
@@ -284,6 +293,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
         dashboard.events,
         orderMailer({
           contactOf: (userId) => accounts.contactOf(userId),
+          access: orderAccess,
           send: (message) => outbox.send(message),
           shopName: shopIdentity.shopName,
           publicUrl: shopIdentity.publicUrl,
@@ -296,8 +306,14 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     ),
     (goodsIds) => catalog.changes.changed({ kind: 'stock', goods: goodsIds }),
     () => aftersale,
+    {
+      ownerOf: (tx, email, locale) => accounts.guestOwner(tx, email, locale),
+      findIdByEmail: (email) => accounts.findIdByEmail(email),
+      emailOf: async (userId) => (await accounts.contactOf(userId)).email,
+    },
+    orderAccess,
   );
-  ordersRoutes(app, orders, sessions, shopLocale);
+  ordersRoutes(app, orders, sessions, shopLocale, limiter);
   const payments = paymentsModule(app, {
     db: database.db,
     orders,

@@ -79,6 +79,8 @@ export const effects = {
 
   previewOrder: tracked('order/previewOrder', api.orders.preview),
   placeOrder: tracked('order/placeOrder', api.orders.place),
+  previewGuestOrder: tracked('order/previewGuestOrder', api.guestOrders.preview),
+  placeGuestOrder: tracked('order/placeGuestOrder', api.guestOrders.place),
   fetchOrders: tracked('order/fetchOrders', api.orders.list),
   fetchOrder: tracked('order/fetchOrder', api.orders.get),
   cancelOrder: tracked('order/cancelOrder', api.orders.cancel),

@@ -12,7 +12,10 @@ import { categoriesQuery, couponsQuery, systemsQuery } from './features/shop/que
 import type { MessageId } from './i18n/message-id.ts';
 import { queryClient } from './query-client.ts';
 
-/** `shopperUnlessToken`: `/passwordchange` sets a new password from a mailed link, or changes it when logged in. */
+/**
+ * `shopperUnlessToken`: `/passwordchange` sets a new password from a mailed link, or changes it when logged in;
+ * `/my/order` shows a guest checkout's order from its link's token, else the shopper's orders.
+ */
 type Access = 'anyone' | 'shopper' | 'shopperUnlessToken';
 
 interface PageRoute {
@@ -88,14 +91,15 @@ export const pageRoutes: Record<StorefrontPath, PageRoute> = {
     access: 'anyone',
     Page: lazyPage(() => import('./pages/cart/cart-page.tsx')),
   },
+  // Signed out, checkout offers signing in or buying as a guest (the page decides).
   '/order': {
     title: 'page.order',
-    access: 'shopper',
+    access: 'anyone',
     Page: lazyPage(() => import('./pages/order/order-page.tsx')),
   },
   '/my/order': {
     title: 'page.myOrder',
-    access: 'shopper',
+    access: 'shopperUnlessToken',
     Page: lazyPage(() => import('./pages/my-order/my-order-page.tsx')),
   },
   '/tips': {

@@ -16,6 +16,8 @@ import type {
   forgetBodySchema,
   GoodsDetail,
   GoodsQueryInput,
+  GuestOrder,
+  guestOrderPreviewBodySchema,
   GoodsPageMeta,
   ListedGoods,
   loginBodySchema,
@@ -26,6 +28,7 @@ import type {
   orderPreviewBodySchema,
   ordersQuerySchema,
   orderTotalsSchema,
+  placeGuestOrderBodySchema,
   placeOrderBodySchema,
   Region,
   Review,
@@ -67,6 +70,8 @@ export type AddCartItemBody = z.input<typeof addCartItemBodySchema>;
 export type UpdateCartItemBody = z.input<typeof updateCartItemBodySchema>;
 export type OrderPreviewBody = z.input<typeof orderPreviewBodySchema>;
 export type PlaceOrderBody = z.input<typeof placeOrderBodySchema>;
+export type GuestOrderPreviewBody = z.input<typeof guestOrderPreviewBodySchema>;
+export type PlaceGuestOrderBody = z.input<typeof placeGuestOrderBodySchema>;
 export type OrderTotals = z.infer<typeof orderTotalsSchema>;
 export type ChargeBody = z.input<typeof chargeBodySchema>;
 export type ChargesQuery = z.input<typeof chargesQuerySchema>;
@@ -225,6 +230,17 @@ export function createApiClient(options: ApiClientOptions) {
       /** Asks to return units of a shipped or completed order; answers with the new return (`new`). */
       requestReturn: (id: string, body: CreateReturnBody, call?: CallOptions) =>
         send<OrderReturn>('POST', `/home/orders/${enc(id)}/returns`, body, call),
+    },
+    guestOrders: {
+      /** A guest's totals: the lines named, or the guest cart's selected ones; guests have no coupons. */
+      preview: (body: GuestOrderPreviewBody, call?: CallOptions) =>
+        send<OrderPreview>('POST', '/home/guest-orders/preview', body, call),
+      /**
+       * Buys without an account; the reply's `accessToken` opens the order (`X-Order-Token`). A retry of the
+       * same checkout attempt must send the same key: it answers with the first order.
+       */
+      place: (body: PlaceGuestOrderBody, idempotencyKey: string, call?: CallOptions) =>
+        send<GuestOrder>('POST', '/home/guest-orders', body, withKey(idempotencyKey, call)),
     },
     reviews: {
       /** Published reviews of a goods, with the summary, the reader's own review and whether they may write one. */

@@ -13,3 +13,9 @@ export const returnReasonValues = [
   'other',
 ] as const;
 export type ReturnReason = (typeof returnReasonValues)[number];
+
+/**
+ * The header that carries a guest order's access token (the `token` of its mails' link): it opens that one order
+ * without a session.
+ */
+export const ORDER_TOKEN_HEADER = 'X-Order-Token';

@@ -242,7 +242,11 @@ export const users = pgTable(
     id: uuid().primaryKey().defaultRandom(),
     email: text().notNull(),
     phone: text(),
-    passwordHash: text('password_hash').notNull(),
+    /**
+     * Null for a guest: someone who bought with this address without ever choosing a password. Registering with the
+     * address (or a password reset mailed to it) sets one and makes the row a normal account, orders included.
+     */
+    passwordHash: text('password_hash'),
     role: text().$type<'shopper' | 'staff' | 'admin'>().notNull().default('shopper'),
     nickname: text().notNull().default(''),
     avatar: text().notNull().default(''),
@@ -486,6 +490,11 @@ export const orders = pgTable(
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
     /** Money given back to the shopper (refunds of kind staff and return that succeeded). */
     refundedAmount: integer('refunded_amount').notNull().default(0),
+    /**
+     * Set for an order placed as a guest: the SHA-256 of the token in its mails' link, which opens this one order
+     * without a session (`X-Order-Token`). Null for orders placed signed in.
+     */
+    accessTokenHash: text('access_token_hash'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

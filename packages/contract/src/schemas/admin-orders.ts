@@ -94,6 +94,8 @@ export const personRefSchema = z.object({
   email: z.string(),
   phone: z.string(),
   nickname: z.string(),
+  /** An address that bought as a guest and never became an account (no password was ever set). */
+  guest: z.boolean(),
 });
 export type PersonRef = z.infer<typeof personRefSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { changingSomething, idField, phoneField, textParam, intParam } from '../validation.ts';
+import { changingSomething, emailField, idField, phoneField, textParam, intParam } from '../validation.ts';
 import { moneySchema } from './catalog.ts';
 import { returnReasonValues } from '../order-values.ts';
 import { cpfProblem, postcodeProblem } from '../address-rules.ts';
@@ -21,15 +21,31 @@ const addressFields = z.strictObject({
 /** A CPF, optional and only for Brazil, checked by its check digits; stored as `000.000.000-00`. */
 const cpfField = textParam(20);
 
+/** The postcode and CPF rules of the address's country (its first region code). */
+function checkByCountry(
+  input: { regionCodes: string[]; postcode: string; cpf?: string | undefined },
+  ctx: z.RefinementCtx,
+) {
+  const country = input.regionCodes[0];
+  const postcode = postcodeProblem(country, input.postcode);
+  if (postcode) ctx.addIssue({ code: 'custom', path: ['postcode'], message: postcode });
+  const cpf = cpfProblem(country, input.cpf ?? '');
+  if (cpf) ctx.addIssue({ code: 'custom', path: ['cpf'], message: cpf });
+}
+
 export const addressBodySchema = addressFields
   .extend({ cpf: cpfField.optional() })
-  .superRefine((input, ctx) => {
-    const country = input.regionCodes[0];
-    const postcode = postcodeProblem(country, input.postcode);
-    if (postcode) ctx.addIssue({ code: 'custom', path: ['postcode'], message: postcode });
-    const cpf = cpfProblem(country, input.cpf ?? '');
-    if (cpf) ctx.addIssue({ code: 'custom', path: ['cpf'], message: cpf });
-  });
+  .superRefine(checkByCountry);
+
+/**
+ * A guest checkout's delivery address: an address book entry's fields and rules (region path, phone, postcode and
+ * CPF by country), kept with the order only, so there is no default to choose.
+ */
+export const guestAddressSchema = addressFields
+  .omit({ isDefault: true })
+  .extend({ cpf: cpfField.optional() })
+  .superRefine(checkByCountry);
+export type GuestAddress = z.infer<typeof guestAddressSchema>;
 
 export const addressSchema = addressFields.extend({
   id: z.string(),
@@ -79,6 +95,25 @@ export const orderPreviewBodySchema = z.strictObject({
 export const placeOrderBodySchema = orderPreviewBodySchema.extend({
   note: textParam(500).optional(),
 });
+
+/**
+ * `POST /v1/home/guest-orders/preview`: the totals of `items`, or of the guest cart's selected lines. Guests have
+ * no coupons (a coupon is a claimed copy in an account), so none is offered.
+ */
+export const guestOrderPreviewBodySchema = z.strictObject({
+  items: z.array(orderLineInputSchema).min(1).max(100).optional(),
+});
+
+/**
+ * `POST /v1/home/guest-orders`: buying without an account. The order belongs to the user of `email` (a guest row
+ * when the address is new; registering with it later keeps the order), and its mails go there.
+ */
+export const placeGuestOrderBodySchema = guestOrderPreviewBodySchema.extend({
+  email: emailField,
+  address: guestAddressSchema,
+  note: textParam(500).optional(),
+});
+export type PlaceGuestOrderBody = z.infer<typeof placeGuestOrderBodySchema>;
 
 export const orderTotalsSchema = z.object({
   subtotal: moneySchema,
@@ -252,8 +287,24 @@ export const orderDetailSchema = orderSchema.extend({
   returns: z.array(orderReturnSchema),
   /** Until when the shopper may ask to return goods; null when the order cannot be returned. */
   returnableUntil: z.string().nullable(),
+  /**
+   * Only when the order was opened with its token (`X-Order-Token`, a guest checkout's link) and not by its
+   * owner's session: the address its mails go to, which the guest gave.
+   */
+  email: z.string().optional(),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
+
+/**
+ * A guest checkout's order. `accessToken` opens this one order without a session: send it as `X-Order-Token` to
+ * `GET /v1/home/orders/:id`, `POST /v1/home/orders/:id/cancel` and `POST /v1/home/charges`. The order's mails
+ * carry the same token in their link (`/my/order?id=…&token=…`).
+ */
+export const guestOrderSchema = orderDetailSchema.extend({
+  email: z.string(),
+  accessToken: z.string(),
+});
+export type GuestOrder = z.infer<typeof guestOrderSchema>;
 
 /** `POST /v1/home/orders/:id/returns`. */
 export const createReturnBodySchema = z.strictObject({

@@ -62,6 +62,9 @@ const messages = {
   'orders.section.payments': 'Payments',
   'orders.shopper.open': 'Open shopper',
   'orders.shopper.deleted': 'This shopper’s account no longer exists.',
+  'orders.shopper.guest': 'Guest',
+  'orders.shopper.guestHint':
+    'Bought without an account: registering with this email turns it into one, orders included.',
   'orders.shipment.none': 'Not shipped yet.',
   'orders.line.goods': 'Product',
   'orders.line.price': 'Unit price',

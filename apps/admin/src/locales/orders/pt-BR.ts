@@ -61,6 +61,9 @@ export default {
   'orders.section.payments': 'Pagamentos',
   'orders.shopper.open': 'Abrir cliente',
   'orders.shopper.deleted': 'A conta deste cliente não existe mais.',
+  'orders.shopper.guest': 'Visitante',
+  'orders.shopper.guestHint':
+    'Comprou sem conta: ao se registrar com este email, ela vira uma conta, com os pedidos.',
   'orders.shipment.none': 'Ainda não enviado.',
   'orders.line.goods': 'Produto',
   'orders.line.price': 'Preço unitário',

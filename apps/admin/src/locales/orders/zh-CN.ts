@@ -60,6 +60,8 @@ export default {
   'orders.section.payments': '付款记录',
   'orders.shopper.open': '查看顾客',
   'orders.shopper.deleted': '该顾客的账户已不存在。',
+  'orders.shopper.guest': '游客',
+  'orders.shopper.guestHint': '未注册即购买：用此邮箱注册后即成为账户，订单随之保留。',
   'orders.shipment.none': '尚未发货。',
   'orders.line.goods': '商品',
   'orders.line.price': '单价',

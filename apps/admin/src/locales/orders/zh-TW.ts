@@ -60,6 +60,8 @@ export default {
   'orders.section.payments': '付款紀錄',
   'orders.shopper.open': '檢視顧客',
   'orders.shopper.deleted': '該顧客的帳戶已不存在。',
+  'orders.shopper.guest': '訪客',
+  'orders.shopper.guestHint': '未註冊即購買：用此郵箱註冊後即成為帳戶，訂單隨之保留。',
   'orders.shipment.none': '尚未出貨。',
   'orders.line.goods': '商品',
   'orders.line.price': '單價',

@@ -64,11 +64,12 @@ const statusFilters: Record<ShopperStatus, SQL> = {
   not_activated: and(isNull(users.activatedAt), isNull(users.disabledAt))!,
 };
 
-const toPerson = (row: Pick<UserRow, 'id' | 'email' | 'phone' | 'nickname'>): PersonRef => ({
+const toPerson = (row: Pick<UserRow, 'id' | 'email' | 'phone' | 'nickname' | 'passwordHash'>): PersonRef => ({
   id: row.id,
   email: row.email,
   phone: row.phone ?? '',
   nickname: row.nickname,
+  guest: row.passwordHash === null,
 });
 
 /**
@@ -187,7 +188,13 @@ export class AccountsAdminService {
   async find(ids: string[]): Promise<Map<string, PersonRef>> {
     if (ids.length === 0) return new Map();
     const rows = await this.db
-      .select({ id: users.id, email: users.email, phone: users.phone, nickname: users.nickname })
+      .select({
+        id: users.id,
+        email: users.email,
+        phone: users.phone,
+        nickname: users.nickname,
+        passwordHash: users.passwordHash,
+      })
       .from(users)
       .where(inArray(users.id, ids));
     return new Map(rows.map((row) => [row.id, toPerson(row)]));

@@ -85,7 +85,9 @@ export class AccountsService {
   /**
    * Registers a shopper. The answer never tells whether the email is in use: for a taken address nothing is
    * created, its owner is mailed that someone tried to register with it, and the reply looks like a fresh
-   * registration's (a made-up id). The phone's code is used up by any attempt that gets as far as presenting
+   * registration's (a made-up id). An address only a guest checkout used (a row without a password) is
+   * registered like a new one: the row gets the password and the activation mail, and its orders stay with it.
+   * The phone's code is used up by any attempt that gets as far as presenting
    * it, so one code cannot test several addresses. A taken phone is still said: the code proves the caller
    * holds that phone.
    */
@@ -95,7 +97,7 @@ export class AccountsService {
     ip: string,
   ): Promise<{ id: string; email: string }> {
     await this.limiter.consume(`register:${ip}`, LIMITS.registrationsPerIp);
-    const email = input.email.toLowerCase();
+    const email = normalizeEmail(input.email);
     const phone = normalizePhone(input.phone);
     // Checked before the code is spent: it depends on the input alone and tells nothing about accounts.
     await this.assertStrongPassword(input.password, [email, phone]);
@@ -112,6 +114,20 @@ export class AccountsService {
           throw new AppError(Code.refused, 'error.phone.taken', undefined, 409);
         }
         const owner = taken.find((user) => user.email === email);
+        // Someone who bought here as a guest: the row becomes their account (its orders with it), pending its
+        // activation like any new one. Only a row that still has no password: a concurrent registration that
+        // got there first makes this one "taken".
+        if (owner?.passwordHash === null) {
+          const [claimed] = await tx
+            .update(users)
+            .set({ passwordHash, phone, locale, nickname: '', failedLogins: 0, updatedAt: new Date() })
+            .where(and(eq(users.id, owner.id), isNull(users.passwordHash)))
+            .returning();
+          if (claimed) {
+            await tx.insert(userTokens).values(activationToken(claimed, token));
+            return { created: claimed };
+          }
+        }
         if (owner) return { owner };
         const [created] = await tx.insert(users).values({ email, phone, passwordHash, locale }).returning();
         await tx.insert(userTokens).values(activationToken(created!, token));
@@ -247,14 +263,43 @@ export class AccountsService {
     return toUser(row);
   }
 
-  /** Where and in which language to write to a user. */
-  async contactOf(id: string): Promise<{ email: string; locale: Locale }> {
+  /**
+   * Where and in which language to write to a user; `guest` when the address never became an account (the mails
+   * then invite them to create one).
+   */
+  async contactOf(id: string): Promise<{ email: string; locale: Locale; guest: boolean }> {
     const [row] = await this.db
-      .select({ email: users.email, locale: users.locale })
+      .select({ email: users.email, locale: users.locale, passwordHash: users.passwordHash })
       .from(users)
       .where(eq(users.id, id));
     if (!row) throw new AppError(Code.notFound, 'error.notFound');
-    return row;
+    return { email: row.email, locale: row.locale, guest: row.passwordHash === null };
+  }
+
+  /**
+   * The user a guest checkout's order belongs to, inside the order's transaction: the row of `email` (as
+   * registration writes it), created as a guest (no password) when the address is new. A guest row takes the
+   * request's language for its mails; an account keeps its own, and nothing here tells the caller which it was.
+   */
+  async guestOwner(tx: Db, email: string, locale: Locale): Promise<string> {
+    const address = normalizeEmail(email);
+    const [row] = await tx
+      .insert(users)
+      .values({ email: address, passwordHash: null, locale })
+      .onConflictDoUpdate({
+        target: users.email,
+        set: { locale, updatedAt: new Date() },
+        setWhere: isNull(users.passwordHash),
+      })
+      .returning({ id: users.id });
+    if (row) return row.id;
+    const [account] = await tx.select({ id: users.id }).from(users).where(eq(users.email, address));
+    return account!.id;
+  }
+
+  /** The id of the user with this address, or null: a guest checkout's retry finds its first order by it. */
+  async findIdByEmail(email: string): Promise<string | null> {
+    return (await this.findByEmail(normalizeEmail(email)))?.id ?? null;
   }
 
   async editUser(
@@ -420,6 +465,11 @@ export class AccountsService {
     const [row] = await this.db.select().from(users).where(eq(users.phone, phone));
     return row;
   }
+}
+
+/** Addresses are kept as registration writes them: lower case (the contract's field has trimmed them). */
+function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
 }
 
 /** Phones are stored in E.164 so "+55 11 98765-4321" and "+5511987654321" are the same account. */

@@ -564,7 +564,7 @@ describe('abuse and forgery', () => {
       .select()
       .from(schema.users)
       .where(eq(schema.users.email, 'fay@example.com'));
-    const hash = row!.passwordHash;
+    const hash = row!.passwordHash ?? '';
     expect(hash).toMatch(/^\$argon2id\$/);
     expect(me.body).not.toContain(hash.slice(-20));
     expect(JSON.stringify(t.logs())).not.toContain(secret);

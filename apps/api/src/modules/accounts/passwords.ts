@@ -9,14 +9,22 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2);
 }
 
-export function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+/**
+ * Whether `password` is the one `passwordHash` was made from. A guest's row has no hash (they never chose a
+ * password): that is a wrong password, checked against a dummy hash so it takes as long as one.
+ */
+export async function verifyPassword(passwordHash: string | null, password: string): Promise<boolean> {
+  if (passwordHash === null) {
+    await spendVerifyTime(password);
+    return false;
+  }
   return verify(passwordHash, password).catch(() => false);
 }
 
 /** Spent on unknown accounts so that "no such user" takes as long as "wrong password". */
 const DUMMY_HASH = hashPassword('not-a-real-password');
 export async function spendVerifyTime(password: string): Promise<void> {
-  await verifyPassword(await DUMMY_HASH, password);
+  await verify(await DUMMY_HASH, password).catch(() => false);
 }
 
 /**

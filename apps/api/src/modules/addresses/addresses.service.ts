@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { AppError, Code, formatCpf, type Address, type Locale } from '@shop/contract';
-import { schema, type Db } from '@shop/db';
+import { AppError, Code, formatCpf, type Address, type GuestAddress, type Locale } from '@shop/contract';
+import { schema, type AddressSnapshot, type Db } from '@shop/db';
 import type { z } from 'zod';
 import type { addressBodySchema } from '@shop/contract';
 import type { RegionsService } from '../regions/regions.service.ts';
@@ -51,6 +51,24 @@ export class AddressesService {
     return {
       ...address,
       regionNames: address.regionCodes.map((code, i) => names.get(code) ?? address.regionNames[i] ?? code),
+    };
+  }
+
+  /**
+   * An address that is kept with an order only (a guest checkout's), checked as an address book entry is: the
+   * region path down to the last level there is, regions named in `locale`, the CPF written one way.
+   */
+  async snapshotOf(body: GuestAddress, locale: Locale): Promise<AddressSnapshot & { cpf: string }> {
+    await this.assertRegionPath(body.regionCodes);
+    const names = await this.regions.names(body.regionCodes, locale);
+    return {
+      name: body.name,
+      phone: body.phone,
+      regionCodes: body.regionCodes,
+      regionNames: body.regionCodes.map((code) => names.get(code) ?? code),
+      detail: body.detail,
+      postcode: body.postcode,
+      cpf: body.cpf ? formatCpf(body.cpf) : '',
     };
   }
 

@@ -132,9 +132,9 @@ export class CartService {
     });
   }
 
-  /** The shopper's selected lines, as checkout buys them when no explicit items are given. */
-  async selectedLines(userId: string): Promise<{ skuId: string; quantity: number }[]> {
-    const cartId = await this.findCartId({ userId });
+  /** The cart's selected lines, as checkout buys them when no explicit items are given. */
+  async selectedLines(owner: CartOwner): Promise<{ skuId: string; quantity: number }[]> {
+    const cartId = await this.findCartId(owner);
     if (!cartId) return [];
     return this.db
       .select({ skuId: cartItems.skuId, quantity: cartItems.quantity })
@@ -142,9 +142,9 @@ export class CartService {
       .where(and(eq(cartItems.cartId, cartId), eq(cartItems.selected, true)));
   }
 
-  /** Removes bought lines inside the order's transaction. */
-  async removeBought(tx: Db, userId: string, skuIds: string[]): Promise<void> {
-    const [cart] = await tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId));
+  /** Removes bought lines inside the order's transaction (a shopper's cart, or the guest cart of a guest checkout). */
+  async removeBought(tx: Db, owner: CartOwner, skuIds: string[]): Promise<void> {
+    const [cart] = await tx.select({ id: carts.id }).from(carts).where(ownerFilter(owner));
     if (cart && skuIds.length) {
       await tx.delete(cartItems).where(and(eq(cartItems.cartId, cart.id), inArray(cartItems.skuId, skuIds)));
     }

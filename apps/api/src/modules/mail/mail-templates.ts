@@ -369,6 +369,26 @@ const orderLinkLabel: Record<Locale, string> = {
   'zh-TW': '查看訂單',
 };
 
+/** To a guest (an address that is no account yet): the invitation beneath each order mail. */
+const guestInvitations: Record<Locale, { text: string; action: string }> = {
+  'en-US': {
+    text: 'You bought as a guest. Create an account with {email} to keep your orders together: the orders placed with this address will be in it.',
+    action: 'Create an account',
+  },
+  'pt-BR': {
+    text: 'Você comprou como visitante. Crie uma conta com {email} para manter seus pedidos juntos: os pedidos feitos com este endereço estarão nela.',
+    action: 'Criar uma conta',
+  },
+  'zh-CN': {
+    text: '你以游客身份购买。用 {email} 注册账户，即可集中管理订单：用此邮箱下的订单都会在账户中。',
+    action: '注册账户',
+  },
+  'zh-TW': {
+    text: '你以訪客身分購買。用 {email} 註冊帳戶，即可集中管理訂單：用此郵箱下的訂單都會在帳戶中。',
+    action: '註冊帳戶',
+  },
+};
+
 export function orderNoticeMail(
   notice: OrderNotice,
   locale: Locale,
@@ -388,10 +408,12 @@ export function orderNoticeMail(
     message?: string;
     /** The order's lines, delivery address and totals, listed beneath the message. */
     summary?: OrderSummary;
+    /** For a guest: the registration page for their address, to keep their orders in an account. */
+    invitation?: { email: string; link: string };
   },
 ): OutgoingMessage {
   const t = orderNotices[notice][locale];
-  const { summary, ...texts } = values;
+  const { summary, invitation, ...texts } = values;
   const vars = {
     ...texts,
     minutes: String(values.minutes),
@@ -403,11 +425,16 @@ export function orderNoticeMail(
   const subject = fill(t.subject, vars);
   const body = fill(t.body, vars).trim();
   const label = orderLinkLabel[locale];
+  const invite = invitation && {
+    text: fill(guestInvitations[locale].text, { email: invitation.email }),
+    action: guestInvitations[locale].action,
+    link: invitation.link,
+  };
   return {
     to: values.to,
     subject,
-    text: `${body}\n\n${label}: ${values.link}\n${summary ? `\n${orderSummaryText(summary, locale)}\n` : ''}`,
-    html: `<!doctype html><html lang="${locale}"><body style="font-family:sans-serif;line-height:1.5"><p>${escapeHtml(body)}</p><p><a href="${escapeHtml(values.link)}">${escapeHtml(label)}</a></p>${summary ? orderSummaryHtml(summary, locale) : ''}</body></html>`,
+    text: `${body}\n\n${label}: ${values.link}\n${invite ? `\n${invite.text}\n${invite.action}: ${invite.link}\n` : ''}${summary ? `\n${orderSummaryText(summary, locale)}\n` : ''}`,
+    html: `<!doctype html><html lang="${locale}"><body style="font-family:sans-serif;line-height:1.5"><p>${escapeHtml(body)}</p><p><a href="${escapeHtml(values.link)}">${escapeHtml(label)}</a></p>${invite ? `<p>${escapeHtml(invite.text)} <a href="${escapeHtml(invite.link)}">${escapeHtml(invite.action)}</a></p>` : ''}${summary ? orderSummaryHtml(summary, locale) : ''}</body></html>`,
   };
 }
 

@@ -5,11 +5,14 @@ import type { OrderNotice } from '../mail/mail-templates.ts';
 import { orderNoticeMail } from '../mail/mail-templates.ts';
 import type { OutgoingMessage } from '../mail/mailer.ts';
 import type { OrderSummary } from '../mail/order-summary.ts';
+import type { OrderAccess } from './order-access.ts';
 import type { NoticeDetails, OrderLineRow, OrderNotifier, OrderRow } from './orders.service.ts';
 
 export interface OrderMailDeps {
-  /** The shopper's address and language. */
-  contactOf(userId: string): Promise<{ email: string; locale: Locale }>;
+  /** The shopper's address and language; `guest` when the address is no account yet. */
+  contactOf(userId: string): Promise<{ email: string; locale: Locale; guest: boolean }>;
+  /** Makes the token of a guest checkout's order, for the link in its mails. */
+  access: OrderAccess;
   send(message: OutgoingMessage): Promise<void>;
   shopName(locale: Locale): string;
   publicUrl: string;
@@ -68,7 +71,10 @@ export function orderMailer(deps: OrderMailDeps): OrderNotifier {
     if (notice === 'completed') return;
     try {
       const contact = await deps.contactOf(order.userId);
-      const link = `${deps.publicUrl}/my/order?id=${order.id}`;
+      // A guest checkout's order opens from the mail without a session: its link carries the order's token,
+      // which no log line holds (the mail's text is not logged).
+      const token = order.accessTokenHash ? `&token=${deps.access.tokenFor(order.id)}` : '';
+      const link = `${deps.publicUrl}/my/order?id=${order.id}${token}`;
       await deps.send(
         orderNoticeMail(notice satisfies OrderNotice, contact.locale, {
           to: contact.email,
@@ -83,6 +89,12 @@ export function orderMailer(deps: OrderMailDeps): OrderNotifier {
           carrier: order.carrier ?? '',
           tracking: order.trackingNumber ?? '',
           summary: await summaryOf(deps, order, contact.locale, `${link}&print=1`),
+          ...(contact.guest && {
+            invitation: {
+              email: contact.email,
+              link: `${deps.publicUrl}/register?email=${encodeURIComponent(contact.email)}`,
+            },
+          }),
         }),
       );
     } catch (error) {

@@ -5,20 +5,41 @@ import {
   AppError,
   Code,
   envelopeSchema,
+  guestOrderPreviewBodySchema,
+  guestOrderSchema,
   idParamsSchema,
+  ORDER_TOKEN_HEADER,
   orderDetailSchema,
   orderPreviewBodySchema,
   orderPreviewSchema,
   orderSchema,
   ordersQuerySchema,
   pagedEnvelopeSchema,
+  placeGuestOrderBodySchema,
   placeOrderBodySchema,
   type Locale,
 } from '@shop/contract';
 import { ok, paged } from '../../plugins/envelope.ts';
+import type { RateLimiter } from '../../plugins/rate-limiter.ts';
 import type { Sessions } from '../../plugins/session.ts';
+import { guestCartTokenHash } from '../cart/cart.routes.ts';
 import type { ShopLocale } from '../catalog/catalog.service.ts';
+import { orderTokenOf, type OrderReader } from './order-access.ts';
 import type { OrdersService } from './orders.service.ts';
+
+/** Guest checkouts per client address: enough for a household, not for filling the shop with orders. */
+export const GUEST_ORDER_LIMIT = { max: 10, windowMs: 60 * 60_000 } as const;
+
+/**
+ * Who asks for an order: the session's shopper and the request's `X-Order-Token`. Neither at all is "please
+ * log in", as before guests could buy; a token that does not open the order is "not found" (the service).
+ */
+export async function orderReaderOf(sessions: Sessions, request: FastifyRequest): Promise<OrderReader> {
+  const session = await sessions.current(request);
+  const sentToken = request.headers[ORDER_TOKEN_HEADER.toLowerCase()] !== undefined;
+  if (!session && !sentToken) throw new AppError(Code.unauthorized, 'error.unauthorized');
+  return { userId: session?.userId ?? null, token: orderTokenOf(request) };
+}
 
 /** A client's `Idempotency-Key`, or a fresh one when it sent none (then a retry is a new request). */
 export function idempotencyKeyOf(request: FastifyRequest): string {
@@ -40,6 +61,7 @@ export function ordersRoutes(
   orders: OrdersService,
   sessions: Sessions,
   shopLocale: (locale: Locale) => ShopLocale,
+  limiter: RateLimiter,
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['orders'];
@@ -79,6 +101,53 @@ export function ordersRoutes(
     },
   );
 
+  routes.post(
+    '/v1/home/guest-orders/preview',
+    {
+      schema: {
+        tags,
+        summary: "A guest checkout's totals (items omitted → the guest cart's selected lines); no coupons",
+        body: guestOrderPreviewBodySchema,
+        response: { 200: envelopeSchema(orderPreviewSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await orders.previewAsGuest(
+          guestCartTokenHash(app, request),
+          request.body,
+          shopLocale(request.locale),
+        ),
+      ),
+  );
+
+  routes.post(
+    '/v1/home/guest-orders',
+    {
+      schema: {
+        tags,
+        summary:
+          "Buy without an account: email + delivery address (items omitted → the guest cart's selected lines); " +
+          "send an Idempotency-Key. The reply's accessToken (also in the order mails' link) opens the order as " +
+          'X-Order-Token. At most 10 an hour per client address.',
+        body: placeGuestOrderBodySchema,
+        response: { 201: envelopeSchema(guestOrderSchema) },
+      },
+    },
+    async (request, reply) => {
+      const key = idempotencyKeyOf(request);
+      await limiter.consume(`guest-order:${request.ip}`, GUEST_ORDER_LIMIT);
+      const order = await orders.placeAsGuest(
+        request.body,
+        guestCartTokenHash(app, request),
+        key,
+        shopLocale(request.locale),
+      );
+      reply.header('cache-control', 'no-store');
+      return reply.code(201).send(ok(order));
+    },
+  );
+
   routes.get(
     '/v1/home/orders',
     {
@@ -101,7 +170,8 @@ export function ordersRoutes(
     {
       schema: {
         tags,
-        summary: 'One of my orders with lines, charges and status history',
+        summary:
+          'One of my orders with lines, charges and status history; a guest opens theirs with X-Order-Token',
         params: idParamsSchema,
         response: detailReply,
       },
@@ -109,7 +179,7 @@ export function ordersRoutes(
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return ok(
-        await orders.detail(await sessions.requireUserId(request), request.params.id, request.locale),
+        await orders.detailFor(await orderReaderOf(sessions, request), request.params.id, request.locale),
       );
     },
   );
@@ -119,12 +189,12 @@ export function ordersRoutes(
     {
       schema: {
         tags,
-        summary: 'Cancel while unpaid; stock and coupon come back',
+        summary: 'Cancel while unpaid; stock and coupon come back (a guest: with X-Order-Token)',
         params: idParamsSchema,
         response: detailReply,
       },
     },
-    async (request) => ok(await orders.cancel(await sessions.requireUserId(request), request.params.id)),
+    async (request) => ok(await orders.cancel(await orderReaderOf(sessions, request), request.params.id)),
   );
 
   routes.post(

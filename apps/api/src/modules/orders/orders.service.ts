@@ -4,6 +4,8 @@ import {
   AppError,
   Code,
   type Charge,
+  type GuestAddress,
+  type GuestOrder,
   type Order,
   type OrderRefund,
   type OrderReturn,
@@ -14,12 +16,13 @@ import {
 } from '@shop/contract';
 import { schema, transact, type AddressSnapshot, type Db } from '@shop/db';
 import type { AddressesService } from '../addresses/addresses.service.ts';
-import type { CartService } from '../cart/cart.service.ts';
+import type { CartOwner, CartService } from '../cart/cart.service.ts';
 import type { ShopLocale } from '../catalog/catalog.service.ts';
 import type { Locale } from '@shop/contract';
 import { lineOf, type InventoryService } from '../catalog/inventory.service.ts';
 import type { OrderNotice } from '../mail/mail-templates.ts';
 import type { PromotionsService } from '../promotions/promotions.service.ts';
+import type { OrderAccess, OrderReader } from './order-access.ts';
 import { sourcesOf } from './order-states.ts';
 
 const { orders, orderLines, orderEvents } = schema;
@@ -64,6 +67,42 @@ export interface OrderRequest {
   note?: string | undefined;
 }
 
+/** A guest checkout: who to mail, where to deliver; no coupon (coupons are claimed into accounts). */
+export interface GuestOrderRequest {
+  email: string;
+  address: GuestAddress;
+  items?: LineInput[] | undefined;
+  note?: string | undefined;
+}
+
+/**
+ * What the accounts module does for a guest checkout, given to this module as an interface (orders never import
+ * accounts).
+ */
+export interface GuestAccounts {
+  /** The user the order is written to, inside its transaction: the address's row, created as a guest if new. */
+  ownerOf(tx: Db, email: string, locale: Locale): Promise<string>;
+  /** The user of this address, if any (no row is made). */
+  findIdByEmail(email: string): Promise<string | null>;
+  /** The address of a user's mails. */
+  emailOf(userId: string): Promise<string>;
+}
+
+/** One order as it is about to be written, whoever places it. */
+interface NewOrder {
+  id: string;
+  /** The user it belongs to, found (or made) inside the order's transaction. */
+  ownerOf: (tx: Db) => Promise<string>;
+  /** The cart whose bought lines go; null when the lines were named in the request. */
+  cart: CartOwner | null;
+  wanted: LineInput[];
+  address: AddressSnapshot;
+  couponId?: string | undefined;
+  note?: string | undefined;
+  idempotencyKey: string;
+  accessTokenHash: string | null;
+}
+
 /** What happened to an order: the changes shoppers are mailed about, and their own confirmation of receipt. */
 export type OrderChangeNotice = OrderNotice | 'completed';
 /** What a notice says beyond the order itself: the amount of a refund, staff's message about a return. */
@@ -94,12 +133,14 @@ export class OrdersService {
     private readonly notify: OrderNotifier,
     private readonly stockChanged: StockChanged,
     private readonly aftersale: () => OrderAftersale,
+    private readonly guests: GuestAccounts,
+    private readonly access: OrderAccess,
   ) {}
 
   /** Prices, discount and shipping as the server computes them; nothing is reserved. */
   async preview(userId: string, request: OrderRequest, at: ShopLocale): Promise<OrderPreview> {
     await this.addresses.get(userId, request.addressId, at.locale);
-    const lines = await this.priceLines(await this.wantedLines(userId, request), at, this.db);
+    const lines = await this.priceLines(await this.wantedLines({ userId }, request), at, this.db);
     const subtotal = lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
     const coupons = await this.promotions.usableFor(userId, subtotal, at, new Date());
     const best = coupons.reduce<(typeof coupons)[number] | null>(
@@ -118,6 +159,21 @@ export class OrdersService {
   }
 
   /**
+   * A guest's totals: the lines named, or the guest cart's selected ones (`cartTokenHash`, none without a
+   * cart). Guests have no coupons.
+   */
+  async previewAsGuest(
+    cartTokenHash: string | null,
+    request: { items?: LineInput[] | undefined },
+    at: ShopLocale,
+  ): Promise<OrderPreview> {
+    const cart = cartTokenHash ? { guestTokenHash: cartTokenHash } : null;
+    const lines = await this.priceLines(await this.wantedLines(cart, request), at, this.db);
+    const subtotal = lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
+    return { ...this.totals(subtotal, 0, at.currency), lines, coupons: [], bestCouponId: null };
+  }
+
+  /**
    * Places an order in one transaction: the idempotency key is taken first (a retry waits for, then finds,
    * the first attempt's order), stock is reserved, the coupon spent, prices and address snapshotted and the
    * bought cart lines removed. Any failure rolls all of it back.
@@ -131,69 +187,138 @@ export class OrdersService {
     const existing = await this.findByKey(userId, idempotencyKey);
     if (existing) return this.detail(userId, existing.id);
     const address = await this.addresses.get(userId, request.addressId, at.locale);
-    const wanted = await this.wantedLines(userId, request);
-    const fromCart = !request.items;
+    const cart: CartOwner = { userId };
+    const placed = await this.write(
+      {
+        id: randomUUID(),
+        ownerOf: async () => userId,
+        cart: request.items ? null : cart,
+        wanted: await this.wantedLines(cart, request),
+        address: snapshotOf(address),
+        couponId: request.couponId,
+        note: request.note,
+        idempotencyKey,
+        accessTokenHash: null,
+      },
+      at,
+      () => this.findByKey(userId, idempotencyKey),
+    );
+    return 'firstId' in placed ? this.detail(userId, placed.firstId) : placed.detail;
+  }
+
+  /**
+   * Places a guest's order, exactly as `place` does, for the user of `request.email` (a guest row when the
+   * address is new, else the account's: the reply is the same either way). The reply carries the token that
+   * opens the order without a session; its mails carry it too. A retry with the same key and address answers
+   * with the first order. `cartTokenHash`: the guest cart, whose bought lines go.
+   */
+  async placeAsGuest(
+    request: GuestOrderRequest,
+    cartTokenHash: string | null,
+    idempotencyKey: string,
+    at: ShopLocale,
+  ): Promise<GuestOrder> {
+    // A guest's keys are kept apart from shoppers' own: a retry here can only find a guest checkout's order.
+    const key = `guest:${idempotencyKey}`;
+    const findFirst = async () => {
+      const ownerId = await this.guests.findIdByEmail(request.email);
+      return ownerId ? this.findByKey(ownerId, key) : undefined;
+    };
+    const existing = await findFirst();
+    if (existing) return this.asGuestOrder(existing.id);
+    const address = await this.addresses.snapshotOf(request.address, at.locale);
+    const cart: CartOwner | null = cartTokenHash ? { guestTokenHash: cartTokenHash } : null;
+    const id = randomUUID();
+    const placed = await this.write(
+      {
+        id,
+        ownerOf: (tx) => this.guests.ownerOf(tx, request.email, at.locale),
+        cart: request.items ? null : cart,
+        wanted: await this.wantedLines(cart, request),
+        address,
+        note: request.note,
+        idempotencyKey: key,
+        accessTokenHash: this.access.hashOf(this.access.tokenFor(id)),
+      },
+      at,
+      findFirst,
+    );
+    return this.asGuestOrder('firstId' in placed ? placed.firstId : placed.detail.id);
+  }
+
+  /** A guest checkout's order as its reply shows it: with the address it mails to and its token. */
+  private async asGuestOrder(id: string): Promise<GuestOrder> {
+    const accessToken = this.access.tokenFor(id);
+    const detail = await this.detailFor({ userId: null, token: accessToken }, id);
+    return { ...detail, email: detail.email ?? '', accessToken };
+  }
+
+  /**
+   * Writes an order in one transaction: the owner is found first (a guest's row is made here), stock is
+   * reserved, the coupon spent, prices and address snapshotted and the bought cart lines removed. Any failure
+   * rolls all of it back. A retry that lost the race for the idempotency key gets `firstId`, the order the
+   * first attempt made (`findFirst`). After the commit the catalog reads the stock again and the mail goes out.
+   */
+  private async write(
+    order: NewOrder,
+    at: ShopLocale,
+    findFirst: () => Promise<{ id: string } | undefined>,
+  ): Promise<{ detail: OrderDetail } | { firstId: string }> {
     const terms = this.terms();
     let placed: { row: OrderRow; detail: OrderDetail };
     try {
       placed = await transact(this.db, async (tx) => {
-        const lines = await this.priceLines(wanted, at, tx);
+        const userId = await order.ownerOf(tx);
+        const lines = await this.priceLines(order.wanted, at, tx);
         if (!(await this.inventory.reserve(tx, lines))) {
           throw new AppError(Code.refused, 'error.stock.insufficient', undefined, 409);
         }
         const subtotal = lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
         const now = new Date();
-        const coupon = request.couponId
+        const coupon = order.couponId
           ? (await this.promotions.usableFor(userId, subtotal, at, now, tx)).find(
-              (c) => c.couponId === request.couponId,
+              (c) => c.couponId === order.couponId,
             )
           : undefined;
-        if (request.couponId && !coupon) throw new AppError(Code.refused, 'error.coupon.notUsable');
-        // The order is written once, with its final figures: the id is made here so that the coupon's claim,
-        // spent below, can name it.
-        const [order] = await tx
+        if (order.couponId && !coupon) throw new AppError(Code.refused, 'error.coupon.notUsable');
+        // The order is written once, with its final figures: the id is made beforehand so that the coupon's
+        // claim, spent below, and a guest's token can name it.
+        const [row] = await tx
           .insert(orders)
           .values({
-            id: randomUUID(),
+            id: order.id,
             userId,
             status: 'pending_payment',
             ...this.totals(subtotal, coupon?.discount ?? 0, at.currency),
             couponClaimId: coupon?.claimId ?? null,
-            address: {
-              name: address.name,
-              phone: address.phone,
-              regionCodes: address.regionCodes,
-              regionNames: address.regionNames,
-              detail: address.detail,
-              postcode: address.postcode,
-              cpf: address.cpf,
-            } satisfies AddressSnapshot,
-            note: request.note ?? '',
-            idempotencyKey,
+            address: order.address,
+            note: order.note ?? '',
+            idempotencyKey: order.idempotencyKey,
+            accessTokenHash: order.accessTokenHash,
             payBy: new Date(now.getTime() + terms.paymentWindowMinutes * 60_000),
           })
           .returning();
-        if (coupon && !(await this.promotions.spend(tx, coupon.claimId, order!.id))) {
+        if (coupon && !(await this.promotions.spend(tx, coupon.claimId, row!.id))) {
           throw new AppError(Code.refused, 'error.coupon.notUsable');
         }
         const orderedLines = await tx
           .insert(orderLines)
-          .values(lines.map((l) => ({ ...l, orderId: order!.id })))
+          .values(lines.map((l) => ({ ...l, orderId: row!.id })))
           .returning();
         const events = await tx
           .insert(orderEvents)
-          .values({ orderId: order!.id, status: 'pending_payment', actor: 'shopper' })
+          .values({ orderId: row!.id, status: 'pending_payment', actor: 'shopper' })
           .returning();
-        if (fromCart)
+        if (order.cart)
           await this.cart.removeBought(
             tx,
-            userId,
+            order.cart,
             lines.map((l) => l.skuId),
           );
         return {
-          row: order!,
+          row: row!,
           detail: {
-            ...toOrder(order!, orderedLines, events),
+            ...toOrder(row!, orderedLines, events),
             charges: [],
             refundedAmount: 0,
             refunds: [],
@@ -204,14 +329,14 @@ export class OrdersService {
       });
     } catch (error) {
       if (isUniqueViolation(error)) {
-        const first = await this.findByKey(userId, idempotencyKey);
-        if (first) return this.detail(userId, first.id);
+        const first = await findFirst();
+        if (first) return { firstId: first.id };
       }
       throw error;
     }
     await this.stockChanged([...new Set(placed.detail.lines.map((line) => line.goodsId))]);
     await this.notify('placed', placed.row);
-    return placed.detail;
+    return { detail: placed.detail };
   }
 
   async list(
@@ -259,12 +384,16 @@ export class OrdersService {
    * One of the shopper's orders; someone else's is "not found". With `locale`, the address's regions are named
    * in it (the reader's language); without, as placed.
    */
-  async detail(userId: string, id: string, locale?: Locale): Promise<OrderDetail> {
-    const [row] = await this.db
-      .select()
-      .from(orders)
-      .where(and(eq(orders.id, id), eq(orders.userId, userId)));
-    if (!row) throw new AppError(Code.notFound, 'error.notFound');
+  detail(userId: string, id: string, locale?: Locale): Promise<OrderDetail> {
+    return this.detailFor({ userId, token: undefined }, id, locale);
+  }
+
+  /**
+   * An order its owner's session or its token opens; any other is "not found", the same answer as for no order
+   * at all. Opened by token alone, the reply names the address the order's mails go to.
+   */
+  async detailFor(reader: OrderReader, id: string, locale?: Locale): Promise<OrderDetail> {
+    const row = await this.readable(reader, id);
     const [lines, events, money] = await Promise.all([
       this.linesOf(id),
       this.db.select().from(orderEvents).where(eq(orderEvents.orderId, id)).orderBy(asc(orderEvents.at)),
@@ -278,7 +407,22 @@ export class OrdersService {
       ...money,
       refundedAmount: row.refundedAmount,
       returnableUntil: returnableUntil?.toISOString() ?? null,
+      ...(row.userId !== reader.userId && { email: await this.guests.emailOf(row.userId) }),
     };
+  }
+
+  /** Whether the reader may see and act on this order: it is their own, or their token is the order's. */
+  mayOpen(reader: OrderReader, row: Pick<OrderRow, 'userId' | 'accessTokenHash'>): boolean {
+    return (
+      (reader.userId !== null && row.userId === reader.userId) ||
+      this.access.opens(row.accessTokenHash, reader.token)
+    );
+  }
+
+  private async readable(reader: OrderReader, id: string): Promise<OrderRow> {
+    const [row] = await this.db.select().from(orders).where(eq(orders.id, id));
+    if (!row || !this.mayOpen(reader, row)) throw new AppError(Code.notFound, 'error.notFound');
+    return row;
   }
 
   /** An order's address with its regions named in `locale`. */
@@ -381,10 +525,11 @@ export class OrdersService {
     return this.notifyById(notice, id, extra);
   }
 
-  async cancel(userId: string, id: string): Promise<OrderDetail> {
-    await this.ownedOrThrow(userId, id);
+  /** The shopper (or the guest holding the order's token) cancels an unpaid order. */
+  async cancel(reader: OrderReader, id: string): Promise<OrderDetail> {
+    await this.readable(reader, id);
     await this.cancelOrder(id, 'shopper');
-    return this.detail(userId, id);
+    return this.detailFor(reader, id);
   }
 
   async confirmReceipt(userId: string, id: string): Promise<OrderDetail> {
@@ -474,8 +619,11 @@ export class OrdersService {
     return row;
   }
 
-  private async wantedLines(userId: string, request: OrderRequest): Promise<LineInput[]> {
-    const lines = request.items ?? (await this.cart.selectedLines(userId));
+  private async wantedLines(
+    cart: CartOwner | null,
+    request: { items?: LineInput[] | undefined },
+  ): Promise<LineInput[]> {
+    const lines = request.items ?? (cart ? await this.cart.selectedLines(cart) : []);
     if (lines.length === 0) throw new AppError(Code.refused, 'error.cart.empty');
     const merged = new Map<string, number>();
     for (const l of lines) merged.set(l.skuId, (merged.get(l.skuId) ?? 0) + l.quantity);
@@ -505,6 +653,12 @@ export class OrdersService {
     const shipping = afterDiscount >= terms.freeShippingOver ? 0 : terms.shippingFee;
     return { subtotal, discount, shipping, total: afterDiscount + shipping, currency };
   }
+}
+
+/** What an order keeps of an address book entry: its fields as they were, regions named as when placed. */
+function snapshotOf(address: AddressSnapshot & { cpf: string }): AddressSnapshot {
+  const { name, phone, regionCodes, regionNames, detail, postcode, cpf } = address;
+  return { name, phone, regionCodes, regionNames, detail, postcode, cpf };
 }
 
 export function toOrder(

@@ -11,7 +11,7 @@ import {
 import type { Db } from '@shop/db';
 import { ok } from '../../plugins/envelope.ts';
 import type { Sessions } from '../../plugins/session.ts';
-import { idempotencyKeyOf } from '../orders/orders.routes.ts';
+import { idempotencyKeyOf, orderReaderOf } from '../orders/orders.routes.ts';
 import type { StaffAccessControl } from '../staff/staff-access.ts';
 import { EventMismatchError, SIGNATURE_HEADER, type PaymentsService } from './payments.service.ts';
 import { reconcile } from './reconciliation.ts';
@@ -31,14 +31,15 @@ export function paymentsRoutes(
     {
       schema: {
         tags,
-        summary: 'Create a charge for an unpaid order; send an Idempotency-Key',
+        summary:
+          "Create a charge for an unpaid order; send an Idempotency-Key (a guest: with the order's X-Order-Token)",
         body: chargeBodySchema,
         response: { 201: envelopeSchema(chargeSchema) },
       },
     },
     async (request, reply) => {
-      const userId = await sessions.requireUserId(request);
-      const charge = await payments.createCharge(userId, request.body, idempotencyKeyOf(request));
+      const reader = await orderReaderOf(sessions, request);
+      const charge = await payments.createCharge(reader, request.body, idempotencyKeyOf(request));
       return reply.code(201).send(ok(charge));
     },
   );
@@ -55,7 +56,7 @@ export function paymentsRoutes(
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return ok(await payments.listCharges(await sessions.requireUserId(request), request.query.orderId));
+      return ok(await payments.listCharges(await orderReaderOf(sessions, request), request.query.orderId));
     },
   );
 

@@ -8,6 +8,7 @@ import {
   type RefundLine,
 } from '@shop/contract';
 import { schema, transact, type Db } from '@shop/db';
+import type { OrderReader } from '../orders/order-access.ts';
 import type { OrderChangeNotice, OrderRow, OrdersService } from '../orders/orders.service.ts';
 import type { PaymentProvider } from './sandbox-gateway.ts';
 import {
@@ -95,13 +96,13 @@ export class PaymentsService {
    * order's live link first, so two tabs can never both hold one.
    */
   async createCharge(
-    userId: string,
+    reader: OrderReader,
     body: { orderId: string; channel: 'sandbox'; amount?: number | undefined },
     idempotencyKey: string,
   ): Promise<Charge> {
     return transact(this.db, async (tx) => {
-      const order = await this.orders.lock(tx, body.orderId, userId);
-      if (!order) throw new AppError(Code.notFound, 'error.notFound');
+      const order = await this.orders.lock(tx, body.orderId);
+      if (!order || !this.orders.mayOpen(reader, order)) throw new AppError(Code.notFound, 'error.notFound');
       const [existing] = await tx
         .select()
         .from(charges)
@@ -136,8 +137,8 @@ export class PaymentsService {
       .where(and(eq(charges.orderId, orderId), eq(charges.status, 'pending')));
   }
 
-  async listCharges(userId: string, orderId: string): Promise<Charge[]> {
-    await this.orders.detail(userId, orderId);
+  async listCharges(reader: OrderReader, orderId: string): Promise<Charge[]> {
+    await this.orders.detailFor(reader, orderId);
     return (await this.chargesOf(orderId)).map(toCharge);
   }
 

@@ -91,10 +91,20 @@ export function sandboxGatewayRoutes(
     );
     const routes = scope.withTypeProvider<ZodTypeProvider>();
     const params = z.strictObject({ id: idField });
-    // The shop's pages open the gateway with the shopper's chosen language; without it, the browser's.
-    const querystring = z.object({ lang: z.string().max(20).optional() });
+    // The shop's pages open the gateway with the shopper's chosen language; without it, the browser's. A guest's
+    // order page adds its order's token, which the gateway hands back in its links home (as a provider hands
+    // back the return address it was given); it checks nothing about it, and the shop's pages do.
+    const querystring = z.object({
+      lang: z.string().max(20).optional(),
+      token: z.string().max(100).optional(),
+    });
     const localeOf = (request: { locale: Locale; query: { lang?: string | undefined } }): Locale =>
       isLocale(request.query.lang) ? request.query.lang : request.locale;
+    /** `&token=…` for the links back to the shop, when the page was opened with a well-formed token. */
+    const tokenParam = (request: { query: { token?: string | undefined } }): string => {
+      const token = request.query.token;
+      return token && /^[A-Za-z0-9_-]{43}$/.test(token) ? `&token=${token}` : '';
+    };
 
     const page = (
       reply: FastifyReply,
@@ -102,12 +112,13 @@ export function sandboxGatewayRoutes(
       charge: { id: string; orderId: string },
       amount: string,
       status: number,
+      token: string,
       error?: string,
     ) => {
       const t = texts[locale];
       // Leaving the page moves no money: the pay link stays pending until a new one replaces it or the order is
       // cancelled, so the order page can start paying again.
-      const orderPage = `/my/order?id=${charge.orderId}`;
+      const orderPage = `/my/order?id=${charge.orderId}${token}`;
       return reply
         .code(status)
         .header('content-type', 'text/html; charset=utf-8')
@@ -115,10 +126,10 @@ export function sandboxGatewayRoutes(
         .send(`<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${t.title}</title><link rel="icon" href="data:,"><link rel="stylesheet" href="/v1/sandbox/checkout.css"></head><body><main><h1>${t.title}</h1>
 <p>${t.amount}: <strong>${escapeHtml(amount)}</strong></p>
-<form method="post" action="/v1/sandbox/checkout/${charge.id}?lang=${locale}"><label for="card">${t.card}</label>
+<form method="post" action="/v1/sandbox/checkout/${charge.id}?lang=${locale}${token}"><label for="card">${t.card}</label>
 <input id="card" name="card" inputmode="numeric" autocomplete="cc-number" required maxlength="23"${error ? ' aria-invalid="true" aria-describedby="card-error"' : ''}>
 ${error ? `<p id="card-error" class="error" role="alert">${error}</p>` : ''}<button type="submit">${t.pay}</button></form>
-<p class="hint">${t.hint}</p><nav><a href="${orderPage}">${t.back}</a><a href="${orderPage}&amp;payment=cancelled">${t.cancel}</a></nav></main></body></html>`);
+<p class="hint">${t.hint}</p><nav><a href="${orderPage.replaceAll('&', '&amp;')}">${t.back}</a><a href="${orderPage.replaceAll('&', '&amp;')}&amp;payment=cancelled">${t.cancel}</a></nav></main></body></html>`);
     };
 
     const format = (amount: number, currency: string, locale: Locale) =>
@@ -132,9 +143,17 @@ ${error ? `<p id="card-error" class="error" role="alert">${error}</p>` : ''}<but
       async (request, reply) => {
         const charge = await payments.findCharge(request.params.id);
         if (!charge) return reply.callNotFound();
-        if (charge.status !== 'pending') return doneRedirect(reply, charge.orderId, charge.id);
+        if (charge.status !== 'pending')
+          return doneRedirect(reply, charge.orderId, charge.id, tokenParam(request));
         const locale = localeOf(request);
-        return page(reply, locale, charge, format(charge.amount, charge.currency, locale), 200);
+        return page(
+          reply,
+          locale,
+          charge,
+          format(charge.amount, charge.currency, locale),
+          200,
+          tokenParam(request),
+        );
       },
     );
 
@@ -144,7 +163,8 @@ ${error ? `<p id="card-error" class="error" role="alert">${error}</p>` : ''}<but
       async (request, reply) => {
         const charge = await payments.findCharge(request.params.id);
         if (!charge) return reply.callNotFound();
-        if (charge.status !== 'pending') return doneRedirect(reply, charge.orderId, charge.id);
+        if (charge.status !== 'pending')
+          return doneRedirect(reply, charge.orderId, charge.id, tokenParam(request));
         const card = request.body.card.replace(/[\s-]/g, '');
         if (card !== SANDBOX_CARDS.succeeds && card !== SANDBOX_CARDS.declined) {
           const locale = localeOf(request);
@@ -154,6 +174,7 @@ ${error ? `<p id="card-error" class="error" role="alert">${error}</p>` : ''}<but
             charge,
             format(charge.amount, charge.currency, locale),
             400,
+            tokenParam(request),
             texts[locale].invalid,
           );
         }
@@ -170,15 +191,15 @@ ${error ? `<p id="card-error" class="error" role="alert">${error}</p>` : ''}<but
           `capture:${charge.id}`,
         );
         kick();
-        return reply.redirect(`/tips?orderId=${charge.orderId}&chargeId=${charge.id}`, 303);
+        return doneRedirect(reply, charge.orderId, charge.id, tokenParam(request));
       },
     );
   });
 }
 
 /** A link that was paid, declined, replaced or voided moves no money: the shop's page says what became of it. */
-function doneRedirect(reply: FastifyReply, orderId: string, chargeId: string) {
-  return reply.redirect(`/tips?orderId=${orderId}&chargeId=${chargeId}`, 303);
+function doneRedirect(reply: FastifyReply, orderId: string, chargeId: string, token: string) {
+  return reply.redirect(`/tips?orderId=${orderId}&chargeId=${chargeId}${token}`, 303);
 }
 
 function fractionDigits(currency: string): number {

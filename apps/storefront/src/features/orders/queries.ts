@@ -1,5 +1,4 @@
-import { Code } from '@shop/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { effects } from '../../api.ts';
 
 // Keys of one shopper's own data carry the shopper's id: after a logout and another login in the same tab, the
@@ -32,11 +31,4 @@ export const useRegionChildren = (parent: string | undefined) =>
     queryFn: ({ signal }) => effects.fetchRegionChildren(parent!, { signal }),
     enabled: parent !== undefined,
     staleTime: 60 * 60_000,
-  });
-
-/** One of the shopper's orders; an unknown (404) or malformed (1) id is the page's "not found", not a toast. */
-export const orderQuery = (shopperId: string, id: string) =>
-  queryOptions({
-    queryKey: [...ORDERS_KEY, shopperId, 'detail', id],
-    queryFn: ({ signal }) => effects.fetchOrder(id, { signal, handles: [Code.notFound, Code.validation] }),
   });

@@ -1,4 +1,5 @@
 import { cpfProblem, postcodeFormats, postcodeProblem, postcodeRequired, type Address } from '@shop/contract';
+import type { Order } from '@shop/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -18,21 +19,29 @@ import { splitPhone } from './phone-parts.ts';
 import { firstMissingLevel } from '../../features/address/regions.ts';
 import { RegionSelect, useRegionLevels } from '../../features/address/region-select.tsx';
 
+/** An address the form checked and hands over without saving it (a guest checkout's), regions named. */
+export type UsedAddress = Order['address'];
+
 /**
  * Adds an address, or edits `editing`: recipient, phone with its country code, region from the cascading
  * selects, street and postcode, and whether it is the default. `onSaved` gets the address as the server
- * stored it.
+ * stored it. With `onUse` instead, nothing is saved: the checked address (no default to choose) goes to the
+ * caller, as a guest checkout keeps it with the order only; `initial` fills the form again.
  */
 export function AddressForm({
   formId,
   editing,
   onSaved,
+  onUse,
+  initial,
   onCancel,
   autoFocus = false,
 }: {
   formId: string;
   editing: Address | null;
-  onSaved: (address: Address) => void;
+  onSaved?: (address: Address) => void;
+  onUse?: (address: UsedAddress) => void;
+  initial?: UsedAddress | null;
   onCancel?: (() => void) | undefined;
   /** Focus the first field once shown: the form was opened by the shopper, not with the page. */
   autoFocus?: boolean;
@@ -41,24 +50,25 @@ export function AddressForm({
   const text = useContractText();
   const queryClient = useQueryClient();
   const regions = useRegions();
-  const [regionCodes, setRegionCodes] = useState<string[]>(editing?.regionCodes ?? []);
+  const filled = editing ?? initial ?? null;
+  const [regionCodes, setRegionCodes] = useState<string[]>(filled?.regionCodes ?? []);
   const regionLevels = useRegionLevels(regions.data ?? [], regionCodes);
   const country = regionCodes[0];
   const postcodeFormat = country ? postcodeFormats[country] : undefined;
   const [regionError, setRegionError] = useState<{ text: string; level: number } | undefined>();
   const [isDefault, setIsDefault] = useState(editing?.isDefault ?? false);
-  const phone = editing
-    ? splitPhone(editing.phone, defaultCountry(intl.locale))
+  const phone = filled
+    ? splitPhone(filled.phone, defaultCountry(intl.locale))
     : { country: defaultCountry(intl.locale), national: '' };
   const form = useForm(
     formId,
     {
-      name: editing?.name ?? '',
+      name: filled?.name ?? '',
       phoneCountry: phone.country,
       phone: phone.national,
-      detail: editing?.detail ?? '',
-      postcode: editing?.postcode ?? '',
-      cpf: editing?.cpf ?? '',
+      detail: filled?.detail ?? '',
+      postcode: filled?.postcode ?? '',
+      cpf: filled?.cpf ?? '',
     },
     (v) => {
       const message = (key: ReturnType<typeof rules.required>) => (key ? text(key) : undefined);
@@ -95,10 +105,18 @@ export function AddressForm({
       cpf: country === 'BR' ? v.cpf.trim() : '',
       isDefault,
     };
+    if (onUse) {
+      const { isDefault: _default, ...address } = body;
+      const names = regionCodes.map(
+        (code, level) => regionLevels.levels[level]?.find((region) => region.code === code)?.name ?? code,
+      );
+      onUse({ ...address, regionNames: names });
+      return;
+    }
     const saved = editing ? await effects.updateAddress(editing.id, body) : await effects.createAddress(body);
     await queryClient.invalidateQueries({ queryKey: ADDRESSES_KEY });
     showToast(intl.formatMessage({ id: 'address.saved' }), { tone: 'success', mask: false });
-    onSaved(saved);
+    onSaved?.(saved);
   });
 
   const titleId = `${formId}-title`;
@@ -163,14 +181,20 @@ export function AddressForm({
           maxLength={14}
         />
       )}
-      <label className="check">
-        <input type="checkbox" checked={isDefault} onChange={(event) => setIsDefault(event.target.checked)} />
-        <FormattedMessage id="address.makeDefault" />
-      </label>
+      {!onUse && (
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={isDefault}
+            onChange={(event) => setIsDefault(event.target.checked)}
+          />
+          <FormattedMessage id="address.makeDefault" />
+        </label>
+      )}
       <FormError message={form.formError} />
       <p className="actions">
         <ActionButton type="submit" className="button button-primary" busy={form.submitting}>
-          <FormattedMessage id="address.save" />
+          <FormattedMessage id={onUse ? 'order.useAddress' : 'address.save'} />
         </ActionButton>
         {onCancel && (
           <button type="button" className="button" onClick={onCancel}>

@@ -21,8 +21,10 @@ import {
   StatusBadge,
   useDateTime,
 } from '../../features/orders/order-parts.tsx';
+import { orderPath, orderTokenIn, withOrderToken } from '../../features/orders/order-token.ts';
 import { usePayOrder } from '../../features/orders/pay.ts';
-import { ORDERS_KEY, orderQuery } from '../../features/orders/queries.ts';
+import { orderQuery } from '../../features/orders/order-query.ts';
+import { ORDERS_KEY } from '../../features/orders/queries.ts';
 import { ReturnRequest, ReturnsList } from '../../features/orders/returns.tsx';
 import { Receipt } from '../../features/receipt/receipt.tsx';
 import {
@@ -34,21 +36,30 @@ import {
   RETURN_REASON_LABELS,
   refundReasonLabel,
 } from '../../features/orders/status.ts';
-import { useSignedInShopper } from '../../features/session/use-shopper.ts';
+import { useShopper, useSignedInShopper } from '../../features/session/use-shopper.ts';
 
 const PAGE_SIZE = 10;
 /** Thumbnails shown on an order's card; the rest are counted. */
 const CARD_LINES = 3;
 
-const orderPath = (id: string) => `/my/order?id=${encodeURIComponent(id)}`;
-
-/** Pay (a new charge, then the payment page), cancel while unpaid, confirm receipt once shipped. */
-function OrderActions({ order, withDetails }: { order: Order; withDetails: boolean }) {
+/**
+ * Pay (a new charge, then the payment page), cancel while unpaid, confirm receipt once shipped. A guest's order
+ * (opened by its `token`) is paid and cancelled with the token; confirming receipt takes an account.
+ */
+function OrderActions({
+  order,
+  withDetails,
+  token,
+}: {
+  order: Order;
+  withDetails: boolean;
+  token?: string | null | undefined;
+}) {
   const queryClient = useQueryClient();
   const onError = useReportFailure();
   const refresh = () => queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
   const cancel = useMutation({
-    mutationFn: () => effects.cancelOrder(order.id),
+    mutationFn: () => effects.cancelOrder(order.id, withOrderToken(token)),
     onSuccess: refresh,
     onError: (error) => {
       onError(error);
@@ -63,7 +74,7 @@ function OrderActions({ order, withDetails }: { order: Order; withDetails: boole
       void refresh();
     },
   });
-  const pay = usePayOrder();
+  const pay = usePayOrder(token);
   const busy = cancel.isPending || confirm.isPending || pay.isPending;
 
   return (
@@ -93,7 +104,7 @@ function OrderActions({ order, withDetails }: { order: Order; withDetails: boole
           />
         </>
       )}
-      {order.status === 'shipped' && (
+      {order.status === 'shipped' && !token && (
         <ConfirmAction
           primary
           label={<FormattedMessage id="myOrder.confirm" />}
@@ -375,13 +386,63 @@ function RefundsList({ order }: { order: OrderDetail }) {
   );
 }
 
-function OrderDetails({ id, print, paymentLeft }: { id: string; print: boolean; paymentLeft: boolean }) {
+/** A guest's order: the address they bought with can become an account that keeps it (issue 13). */
+function KeepTrackPrompt({ email }: { email: string }) {
+  return (
+    <div className="card keep-track">
+      <p>
+        <FormattedMessage id="orders.keepTrack" values={{ email: <strong>{email}</strong> }} />
+      </p>
+      <p className="actions">
+        <Link to={`/register?email=${encodeURIComponent(email)}`} className="button button-primary">
+          <FormattedMessage id="register.title" />
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+/** The shopper's order, or (with `token`, from a guest checkout or its mail) the one order the token opens. */
+function OrderDetails({
+  id,
+  token,
+  print,
+  paymentLeft,
+}: {
+  id: string;
+  token: string | null;
+  print: boolean;
+  paymentLeft: boolean;
+}) {
+  const shopper = useShopper();
+  // Behind the page's guard unless a token opens it: then the session, if any, does not matter.
+  const readerId = token ? null : (shopper.data?.id ?? null);
+  return <OrderDetailsOf id={id} token={token} readerId={readerId} print={print} paymentLeft={paymentLeft} />;
+}
+
+function OrderDetailsOf({
+  id,
+  token,
+  readerId,
+  print,
+  paymentLeft,
+}: {
+  id: string;
+  token: string | null;
+  readerId: string | null;
+  print: boolean;
+  paymentLeft: boolean;
+}) {
   const intl = useIntl();
   const money = useMoney();
   const dateTime = useDateTime();
-  const shopper = useSignedInShopper();
-  const order = useQuery({ ...orderQuery(shopper.id, id), staleTime: 0 });
-  const back = (
+  const order = useQuery({ ...orderQuery(readerId, id, token), staleTime: 0 });
+  // A guest has no list of orders to go back to: the shop's home instead.
+  const back = token ? (
+    <Link to="/" className="back-link">
+      <FormattedMessage id="common.backHome" />
+    </Link>
+  ) : (
     <Link to="/my/order" className="back-link">
       <FormattedMessage id="orders.backToList" />
     </Link>
@@ -407,8 +468,8 @@ function OrderDetails({ id, print, paymentLeft }: { id: string; print: boolean; 
         tone="warning"
         title={<FormattedMessage id="orders.notFound" />}
         actions={
-          <Link to="/my/order" className="button button-primary">
-            <FormattedMessage id="orders.backToList" />
+          <Link to={token ? '/' : '/my/order'} className="button button-primary">
+            <FormattedMessage id={token ? 'common.backHome' : 'orders.backToList'} />
           </Link>
         }
       >
@@ -428,7 +489,7 @@ function OrderDetails({ id, print, paymentLeft }: { id: string; print: boolean; 
   }
 
   const o = order.data;
-  if (print) return <Receipt order={o} orderLink={orderPath(o.id)} />;
+  if (print) return <Receipt order={o} orderLink={orderPath(o.id, token)} />;
   return (
     <section className="order-detail">
       {back}
@@ -482,13 +543,15 @@ function OrderDetails({ id, print, paymentLeft }: { id: string; print: boolean; 
         </p>
       )}
       <PayBy order={o} />
-      <OrderActions order={o} withDetails={false} />
+      <OrderActions order={o} withDetails={false} token={token} />
       <p>
-        <Link to={`${orderPath(o.id)}&print=1`}>
+        <Link to={`${orderPath(o.id, token)}&print=1`}>
           <FormattedMessage id="orders.receipt" />
         </Link>
       </p>
-      <ReturnRequest order={o} />
+      {o.email !== undefined && <KeepTrackPrompt email={o.email} />}
+      {/* Returns are asked for from an account (its session): a guest's order is theirs once they have one. */}
+      {o.email === undefined && <ReturnRequest order={o} />}
 
       <div className="two-columns">
         <section className="card" aria-labelledby="order-lines-heading">
@@ -577,6 +640,7 @@ export default function MyOrderPage() {
     <OrderDetails
       key={id}
       id={id}
+      token={orderTokenIn(params)}
       print={params.get('print') === '1'}
       paymentLeft={params.get('payment') === 'cancelled'}
     />

@@ -5,32 +5,25 @@ import type { Address, OrderDetail, OrderPreview } from '@shop/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { effects } from '../../api.ts';
 import { ActionButton } from '../../components/action-button.tsx';
 import { LoadFailed } from '../../components/load-failed.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
-import { Result } from '../../components/result.tsx';
 import { useMoney } from '../../features/catalog/price.tsx';
 import { useReportFailure } from '../../features/orders/failure.ts';
 import { AddressText, OrderLines, OrderTotals } from '../../features/orders/order-parts.tsx';
 import { usePayOrder } from '../../features/orders/pay.ts';
 import { CART_KEY, ORDERS_KEY, PREVIEW_KEY, useAddresses, useCart } from '../../features/orders/queries.ts';
 import { moveFocus } from '../../features/navigation/focus.ts';
-import { useSignedInShopper } from '../../features/session/use-shopper.ts';
+import { loginPath } from '../../features/session/redirect.ts';
+import { ShopperContext, useShopper, useSignedInShopper } from '../../features/session/use-shopper.ts';
+import { buyNowItems, Placed, type Items } from './checkout-parts.tsx';
 
 // The form and its phone and region data are only downloaded when the shopper adds an address here.
 const AddressForm = lazy(() => import('../address/address-form.tsx'));
-
-type Items = { skuId: string; quantity: number }[];
-
-/** Buy now (`?skuId=…&quantity=…` from the goods page) orders that SKU alone; otherwise the cart's ticked lines. */
-function buyNowItems(params: URLSearchParams): Items | undefined {
-  const skuId = params.get('skuId')?.trim();
-  if (!skuId) return undefined;
-  const quantity = Math.floor(Number(params.get('quantity') ?? '1'));
-  return [{ skuId, quantity: Number.isFinite(quantity) ? Math.min(Math.max(quantity, 1), 999) : 1 }];
-}
+// A guest's checkout (its form, the address form) only when the shopper chooses it.
+const GuestCheckout = lazy(() => import('./guest-checkout.tsx'));
 
 function usePreview(
   addressId: string | null,
@@ -201,42 +194,8 @@ function CouponChoice({
   );
 }
 
-/** After the order is placed: on the way to the payment page, or a way to pay if starting it failed. */
-function Placed({ order, paying, onPay }: { order: OrderDetail; paying: boolean; onPay: () => void }) {
-  const money = useMoney();
-  if (paying) {
-    return (
-      <Result tone="info" title={<FormattedMessage id="order.placedTitle" />}>
-        <p role="status">
-          <FormattedMessage id="order.toPayment" />
-        </p>
-        <PageLoading />
-      </Result>
-    );
-  }
-  return (
-    <Result
-      tone="warning"
-      title={<FormattedMessage id="order.placedTitle" />}
-      actions={
-        <>
-          <button type="button" className="button button-primary" onClick={onPay}>
-            <FormattedMessage id="orders.payNow" />
-          </button>
-          <Link to={`/my/order?id=${encodeURIComponent(order.id)}`} className="button">
-            <FormattedMessage id="orders.viewOrder" />
-          </Link>
-        </>
-      }
-    >
-      <p>
-        <FormattedMessage id="order.payLater" values={{ amount: money(order.total, order.currency) }} />
-      </p>
-    </Result>
-  );
-}
-
-export default function OrderPage() {
+/** Signed in: the address book, the shopper's coupons, then pay. */
+function ShopperCheckout() {
   const intl = useIntl();
   const queryClient = useQueryClient();
   const shopper = useSignedInShopper();
@@ -458,5 +417,72 @@ export default function OrderPage() {
         </form>
       </div>
     </section>
+  );
+}
+
+/** Signed out, with something to buy: sign in (and come back here), or buy as a guest with an email. */
+function CheckoutChoice({ onGuest }: { onGuest: () => void }) {
+  const location = useLocation();
+  return (
+    <section>
+      <h1>
+        <FormattedMessage id="page.order" />
+      </h1>
+      <section className="card checkout-section" aria-labelledby="checkout-choice-heading">
+        <h2 id="checkout-choice-heading">
+          <FormattedMessage id="order.howToCheckOut" />
+        </h2>
+        <p className="actions">
+          <Link to={loginPath(location.pathname + location.search)} className="button button-primary">
+            <FormattedMessage id="nav.login" />
+          </Link>
+          <button id="checkout-as-guest" type="button" className="button" onClick={onGuest}>
+            <FormattedMessage id="order.asGuest" />
+          </button>
+        </p>
+        <p className="field-hint">
+          <FormattedMessage id="order.guestHint" />
+        </p>
+      </section>
+    </section>
+  );
+}
+
+/** Checkout: a signed-in shopper's, or for a visitor the choice between signing in and buying as a guest. */
+export default function OrderPage() {
+  const shopper = useShopper();
+  const [asGuest, setAsGuest] = useState(false);
+  if (shopper.isPending) {
+    return (
+      <section>
+        <h1>
+          <FormattedMessage id="page.order" />
+        </h1>
+        <PageLoading />
+      </section>
+    );
+  }
+  if (shopper.data) {
+    return (
+      <ShopperContext value={shopper.data}>
+        <ShopperCheckout />
+      </ShopperContext>
+    );
+  }
+  if (!asGuest) {
+    return (
+      <CheckoutChoice
+        onGuest={() => {
+          setAsGuest(true);
+          // The result: the guest form, its first field.
+          moveFocus('#guest-email', '#guest-checkout-heading');
+        }}
+      />
+    );
+  }
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <GuestCheckout />
+    </Suspense>
   );
 }

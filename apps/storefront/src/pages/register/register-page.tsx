@@ -1,6 +1,6 @@
 import type { MessageKey } from '@shop/contract';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { effects } from '../../api.ts';
 import { Field, FormError } from '../../components/field.tsx';
 import type { AccountState } from '../../features/account/account-state.ts';
@@ -16,11 +16,20 @@ export default function RegisterPage() {
   const intl = useIntl();
   const text = useContractText();
   const navigate = useNavigate();
+  // A guest's order page and mails link here with the address they bought with (`?email=`).
+  const [params] = useSearchParams();
   const message = (key: MessageKey | undefined) => (key ? text(key) : undefined);
 
   const form = useForm(
     'register',
-    { email: '', password: '', confirm: '', phoneCountry: defaultCountry(intl.locale), phone: '', code: '' },
+    {
+      email: params.get('email')?.trim().slice(0, 254) ?? '',
+      password: '',
+      confirm: '',
+      phoneCountry: defaultCountry(intl.locale),
+      phone: '',
+      code: '',
+    },
     (v) => ({
       email: message(rules.email(v.email)),
       password: message(rules.password(v.password)),

@@ -1,7 +1,7 @@
 import { AppError, Code } from '@shop/contract';
 import type { OrderDetail } from '@shop/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { createContext, useContext, useState } from 'react';
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link, useLocation, useSearchParams } from 'react-router';
@@ -16,7 +16,8 @@ import {
   UNSETTLED_OUTCOMES,
 } from '../../features/orders/payment-outcome.ts';
 import { useDateTime } from '../../features/orders/order-parts.tsx';
-import { orderQuery } from '../../features/orders/queries.ts';
+import { orderPath, orderTokenIn } from '../../features/orders/order-token.ts';
+import { orderQuery } from '../../features/orders/order-query.ts';
 import { loginPath } from '../../features/session/redirect.ts';
 import { useShopper } from '../../features/session/use-shopper.ts';
 
@@ -27,20 +28,31 @@ import { useShopper } from '../../features/session/use-shopper.ts';
 const POLL_MS = 1000;
 const POLL_LIMIT = 30;
 
-const orderLink = (orderId: string, primary = false) => (
-  <Link
-    to={`/my/order?id=${encodeURIComponent(orderId)}`}
-    className={primary ? 'button button-primary' : 'button'}
-  >
-    <FormattedMessage id="orders.viewOrder" />
-  </Link>
-);
+/** A guest came back from paying with their order's token: the links keep it, and they have no order list. */
+const GuestToken = createContext<string | null>(null);
 
-const ordersLink = (
-  <Link to="/my/order" className="button">
-    <FormattedMessage id="nav.orders" />
-  </Link>
-);
+function OrderLink({ orderId, primary = false }: { orderId: string; primary?: boolean }) {
+  const token = useContext(GuestToken);
+  return (
+    <Link to={orderPath(orderId, token)} className={primary ? 'button button-primary' : 'button'}>
+      <FormattedMessage id="orders.viewOrder" />
+    </Link>
+  );
+}
+
+const orderLink = (orderId: string, primary = false) => <OrderLink orderId={orderId} primary={primary} />;
+
+function OrdersLink() {
+  const token = useContext(GuestToken);
+  if (token) return null;
+  return (
+    <Link to="/my/order" className="button">
+      <FormattedMessage id="nav.orders" />
+    </Link>
+  );
+}
+
+const ordersLink = <OrdersLink />;
 
 function Heading({ children }: { children?: ReactNode }) {
   return (
@@ -54,7 +66,7 @@ function Heading({ children }: { children?: ReactNode }) {
 }
 
 function PayAgain({ order, label }: { order: OrderDetail; label: 'tips.payAgain' | 'orders.payNow' }) {
-  const pay = usePayOrder();
+  const pay = usePayOrder(useContext(GuestToken));
   return (
     <button
       type="button"
@@ -73,7 +85,7 @@ function PaymentState({
   orderId,
   chargeId,
 }: {
-  shopperId: string;
+  shopperId: string | null;
   orderId: string;
   chargeId: string | null;
 }) {
@@ -84,7 +96,7 @@ function PaymentState({
   // Whether this page saw the named charge pending: the shopper paid, and its news may still be on the way.
   const [submitted, setSubmitted] = useState(false);
   const queryClient = useQueryClient();
-  const query = orderQuery(shopperId, orderId);
+  const query = orderQuery(shopperId, orderId, useContext(GuestToken));
   const order = useQuery({
     ...query,
     staleTime: 0,
@@ -333,6 +345,17 @@ export default function TipsPage() {
   const [params] = useSearchParams();
   const shopper = useShopper();
   const orderId = params.get('orderId')?.trim();
+  const token = orderTokenIn(params);
+  if (orderId && token) {
+    // A guest checkout's payment: the order's token opens it, whoever is signed in.
+    return (
+      <GuestToken value={token}>
+        <div aria-live="polite">
+          <PaymentState key={orderId} shopperId={null} orderId={orderId} chargeId={params.get('chargeId')} />
+        </div>
+      </GuestToken>
+    );
+  }
   if (orderId) {
     if (shopper.isPending) {
       return (

@@ -2,7 +2,7 @@ import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import { PageContainer, ProTable } from '@ant-design/pro-components';
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Space, Typography } from 'antd';
+import { Button, Space, Tag, Typography } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
 import dayjs from 'dayjs';
 import { useMemo, useRef, useState } from 'react';
@@ -95,7 +95,10 @@ export default function OrdersListPage() {
       render: (_, row) =>
         row.shopper ? (
           <Space direction="vertical" size={0}>
-            <span>{row.shopper.email}</span>
+            <span>
+              {row.shopper.email}
+              {row.shopper.guest && <Tag className="guest-tag">{t('orders.shopper.guest')}</Tag>}
+            </span>
             {row.shopper.nickname && (
               <Typography.Text type="secondary">{row.shopper.nickname}</Typography.Text>
             )}

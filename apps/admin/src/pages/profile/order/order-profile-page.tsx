@@ -1,6 +1,6 @@
 import { PageContainer, ProCard, ProDescriptions } from '@ant-design/pro-components';
 import { useQuery } from '@tanstack/react-query';
-import { Empty, Space, Table, Timeline, Typography } from 'antd';
+import { Empty, Space, Table, Tag, Timeline, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
@@ -269,7 +269,17 @@ function OrderProfile({ order }: { order: AdminOrderDetail }) {
           <ProCard title={t('orders.section.shopper')} headerBordered colSpan={{ xs: 24, md: 8 }}>
             {shopper ? (
               <ProDescriptions column={1}>
-                <ProDescriptions.Item label={t('orders.field.email')}>{shopper.email}</ProDescriptions.Item>
+                <ProDescriptions.Item label={t('orders.field.email')}>
+                  <Space size={4} wrap>
+                    <span>{shopper.email}</span>
+                    {shopper.guest && <Tag>{t('orders.shopper.guest')}</Tag>}
+                  </Space>
+                </ProDescriptions.Item>
+                {shopper.guest && (
+                  <ProDescriptions.Item label={t('orders.shopper.guest')}>
+                    <Typography.Text type="secondary">{t('orders.shopper.guestHint')}</Typography.Text>
+                  </ProDescriptions.Item>
+                )}
                 <ProDescriptions.Item label={t('orders.field.nickname')}>
                   {shopper.nickname || t('orders.field.none')}
                 </ProDescriptions.Item>
