@@ -108,4 +108,37 @@ describe('prepared replies', () => {
     release!();
     expect((await again.reply).json()).toEqual({ price: 50 });
   });
+
+  it('sends a reply whose figures went stale for the grace only, then reads it again', async () => {
+    // Long enough for the reads within it on a busy machine.
+    const GRACE_MS = 1_000;
+    price = 40;
+    const first = await startRead('/goods/c');
+    release!();
+    expect((await first.reply).json()).toEqual({ price: 40 });
+
+    price = 39;
+    cache.staleTagged(['goods:c'], GRACE_MS);
+    // Within the grace: the kept bytes, no read.
+    expect(await answeredFromCache('/goods/c')).toBe(true);
+    expect((await get('/goods/c')).json()).toEqual({ price: 40 });
+    await new Promise((resolve) => setTimeout(resolve, GRACE_MS));
+    const after = await startRead('/goods/c');
+    release!();
+    expect((await after.reply).json()).toEqual({ price: 39 });
+    expect(await answeredFromCache('/goods/c')).toBe(true);
+
+    // A reply read while its figures went stale is kept, for the grace only: it may hold the old figures.
+    cache.dropTagged(['goods:c']);
+    const during = await startRead('/goods/c');
+    price = 38;
+    cache.staleTagged(['goods:c'], GRACE_MS);
+    release!();
+    expect((await during.reply).json()).toEqual({ price: 39 });
+    expect(await answeredFromCache('/goods/c')).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, GRACE_MS));
+    const fresh = await startRead('/goods/c');
+    release!();
+    expect((await fresh.reply).json()).toEqual({ price: 38 });
+  });
 });

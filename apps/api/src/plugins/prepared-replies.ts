@@ -19,6 +19,11 @@ export interface PreparedReply {
   contentType: string;
   /** The request headers the bytes depend on. */
   vary: string;
+  /**
+   * Set when data these bytes show changed in a way their readers need not see at once (`staleTagged`): they
+   * are sent until this time (`performance.now()`), then read again.
+   */
+  staleUntil?: number;
 }
 
 const COMPRESS_FROM_BYTES = 1024;
@@ -93,6 +98,8 @@ export class PreparedReplyCache {
   /** Counts tagged drops; `droppedAt` holds, per tag, the count at its last drop. */
   private drops = 0;
   private readonly droppedAt = new Map<string, number>();
+  /** Per tag, the count at its last `staleTagged` and until when replies read before it may be sent. */
+  private readonly staledAt = new Map<string, { drops: number; until: number }>();
   /** For each request the cache could not answer, the clear and drop counts when it started reading the data. */
   private readonly missedIn = new WeakMap<FastifyRequest, { generation: number; drops: number }>();
   private readonly clearListeners: (() => void)[] = [];
@@ -149,6 +156,36 @@ export class PreparedReplyCache {
   }
 
   /**
+   * Lets the replies carrying these tags be sent for `graceMs` more, then read again; replies being read now are
+   * kept with the same limit. For changes their readers need not see at once (a list's stock figure while its
+   * goods stay in stock): a flash sale's orders, each a stock change, then rebuild a list at most once per
+   * `graceMs` instead of on most reads.
+   */
+  staleTagged(tags: Iterable<string>, graceMs: number): void {
+    this.drops++;
+    const until = performance.now() + graceMs;
+    for (const tag of tags) {
+      // A reply read from before this on is read again by `until`: its data is at most the read's own time
+      // older than this change.
+      this.staledAt.set(tag, { drops: this.drops, until });
+      for (const key of this.tagged.get(tag) ?? []) {
+        const entry = this.entries.peek(key);
+        if (entry) entry.staleUntil = Math.min(until, entry.staleUntil ?? until);
+      }
+    }
+  }
+
+  /** The earliest time a reply read from `startedIn` on must be read again, for tags staled meanwhile. */
+  private staleUntilFor(startedIn: { drops: number }, tags: string[] | undefined): number | undefined {
+    let until: number | undefined;
+    for (const tag of tags ?? []) {
+      const staled = this.staledAt.get(tag);
+      if (staled && staled.drops > startedIn.drops) until = Math.min(until ?? staled.until, staled.until);
+    }
+    return until;
+  }
+
+  /**
    * Whether a reply whose data was read from `startedIn` on may be kept: no clear came meanwhile, and no drop of
    * one of its tags. Drops of other tags do not count: in a flash sale the hot goods' stock changes many times a
    * second, and replies read meanwhile that do not show them (or, tagged, do) would otherwise never be kept.
@@ -177,8 +214,11 @@ export class PreparedReplyCache {
   ) {
     const prepared = this.prepare(payload, cacheControl);
     const startedIn = this.missedIn.get(request);
-    if (startedIn === undefined || this.stillCurrent(startedIn, tags))
+    if (startedIn === undefined || this.stillCurrent(startedIn, tags)) {
+      const staleUntil = startedIn && this.staleUntilFor(startedIn, tags);
+      if (staleUntil !== undefined) prepared.staleUntil = staleUntil;
       this.set(this.keyOf(request), prepared, ttlMs, tags);
+    }
     return sendPrepared(request, reply, prepared);
   }
 
@@ -209,6 +249,7 @@ export class PreparedReplyCache {
     this.tagsOf.clear();
     // Replies read before this clear are refused by the generation; the drops before it no longer matter.
     this.droppedAt.clear();
+    this.staledAt.clear();
     for (const listener of this.clearListeners) listener();
   }
 
@@ -222,7 +263,12 @@ export class PreparedReplyCache {
 
   /** Answers from the cache when it holds this request's reply; otherwise leaves the request alone. */
   tryServe(request: FastifyRequest, reply: FastifyReply): FastifyReply | undefined {
-    const hit = this.entries.get(this.keyOf(request));
+    const key = this.keyOf(request);
+    let hit = this.entries.get(key);
+    if (hit?.staleUntil !== undefined && performance.now() >= hit.staleUntil) {
+      this.entries.delete(key);
+      hit = undefined;
+    }
     this.lookupListener?.(hit !== undefined);
     if (hit) return sendPrepared(request, reply, hit);
     this.missedIn.set(request, { generation: this.generation, drops: this.drops });

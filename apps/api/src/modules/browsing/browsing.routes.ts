@@ -11,7 +11,7 @@ import {
 import { ok } from '../../plugins/envelope.ts';
 import type { PreparedReplyCache } from '../../plugins/prepared-replies.ts';
 import type { Sessions } from '../../plugins/session.ts';
-import { goodsTag, LIST_TAG, SALES_ORDER_TAG } from '../catalog/catalog-changes.ts';
+import { LIST_TAG, listedTag, SALES_ORDER_TAG } from '../catalog/catalog-changes.ts';
 import type { ShopLocale } from '../catalog/catalog.service.ts';
 import type { BrowsingService } from './browsing.service.ts';
 
@@ -42,7 +42,7 @@ export function browsingRoutes(
     async (request, reply) => {
       const items = await browsing.related(request.params.id, shopLocale(request.locale));
       return replies.send(request, reply, ok(items), 'public, no-cache', {
-        tags: [LIST_TAG, SALES_ORDER_TAG, goodsTag(request.params.id), ...items.map((g) => goodsTag(g.id))],
+        tags: [LIST_TAG, SALES_ORDER_TAG, listedTag(request.params.id), ...items.map((g) => listedTag(g.id))],
       });
     },
   );

@@ -5,21 +5,30 @@ import type { CatalogService } from './catalog.service.ts';
 
 /**
  * What changed in the catalog, after it committed:
- * - `stock`: orders, payments, cancellations and returns moved these goods' stock or sales;
+ * - `stock`: orders, payments, cancellations and returns moved these goods' stock or sales (`taken`: an order
+ *   took units, so stock only went down);
  * - `ratings`: moderation changed these goods' published reviews (their average and count);
  * - `goods`: staff changed these goods (texts, prices, options, shelf), or created or deleted them;
  * - `categories`: staff changed the category tree;
  * - `everything`: the shop's settings changed (default language, currency), or an instance may have missed changes.
  */
 export type CatalogChange =
-  | { kind: 'stock'; goods: string[] }
+  | { kind: 'stock'; goods: string[]; taken?: boolean }
   | { kind: 'ratings'; goods: string[] }
   | { kind: 'goods'; goods: string[] }
   | { kind: 'categories' }
   | { kind: 'everything' };
 
-/** The tag of every reply showing a goods: its detail page and the list pages it is on. */
+/** The tag of a goods' own replies: its detail page. */
 export const goodsTag = (id: string) => `goods:${id}`;
+/** The tag of the list replies showing a goods (listings, related goods). */
+export const listedTag = (id: string) => `listed:${id}`;
+/**
+ * How long a list may still show a goods' stock and sales figures after they changed. What a shopper sees of them
+ * on a card (in stock or sold out) is never late: that change empties every list at once. The detail page,
+ * which shows the units left, is read again at once too.
+ */
+export const LIST_FIGURES_GRACE_MS = 1_000;
 /** Tags of list replies: every list, and the lists sorted by sales (whose order sales change). */
 export const LIST_TAG = 'list';
 export const SALES_ORDER_TAG = 'sort:sales';
@@ -29,8 +38,9 @@ export const SALES_ORDER_TAG = 'sort:sales';
  *
  * Reads must stay fast while the shop sells: an order no longer empties the whole cache. The shelf first reads
  * the goods the change names again (one query for all changes arriving together), then only the replies that
- * show them are dropped — their detail pages and the list pages they are on — plus the lists sorted by sales
- * when sales moved. Everything is dropped only when what a list holds may have changed: a goods came, went,
+ * show them go: their detail pages at once, the list pages they are on (plus the lists sorted by sales when
+ * sales moved) within `LIST_FIGURES_GRACE_MS`, so that a flash sale rebuilds a list about once a second rather
+ * than on most of its reads. Everything is dropped only when what a list holds may have changed: a goods came, went,
  * changed its words, price, category or options, or ran out of stock or came back. Replies are rebuilt from
  * memory, so no reader waits for the database behind the orders.
  *
@@ -93,9 +103,12 @@ export class CatalogChanges {
           this.replies.clearHere();
           return;
         }
-        const tags = change.goods.map(goodsTag);
-        if (outcome.salesChanged) tags.push(SALES_ORDER_TAG);
-        this.replies.dropTagged(tags);
+        this.replies.dropTagged(change.goods.map(goodsTag));
+        const lists = change.goods.map(listedTag);
+        if (outcome.salesChanged) lists.push(SALES_ORDER_TAG);
+        // Cards show ratings as stars, and ratings change seldom; stock and sales move with every order.
+        if (change.kind === 'ratings') this.replies.dropTagged(lists);
+        else this.replies.staleTagged(lists, LIST_FIGURES_GRACE_MS);
         return;
       }
       case 'goods':

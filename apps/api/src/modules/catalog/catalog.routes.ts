@@ -11,7 +11,7 @@ import {
   listingSort,
 } from '@shop/contract';
 import { ok, paged } from '../../plugins/envelope.ts';
-import { goodsTag, LIST_TAG, SALES_ORDER_TAG } from './catalog-changes.ts';
+import { goodsTag, LIST_TAG, listedTag, SALES_ORDER_TAG } from './catalog-changes.ts';
 import type { PreparedReplyCache } from '../../plugins/prepared-replies.ts';
 import type { CatalogService, ShopLocale } from './catalog.service.ts';
 
@@ -28,8 +28,8 @@ export function catalogRoutes(
   timeSearch: SearchTimer = (search) => search(),
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  // Replies are kept until a change drops them (catalog-changes.ts): a list by the goods it shows, a detail page by
-  // its goods.
+  // Replies are kept until a change drops them (catalog-changes.ts): a list by the goods it shows (`listedTag`), a
+  // detail page by its goods (`goodsTag`).
 
   routes.get(
     '/v1/home/goods',
@@ -45,7 +45,7 @@ export function catalogRoutes(
     async (request, reply) => {
       const list = () => catalog.listGoods(request.query, shopLocale(request.locale));
       const { items, meta, goodsIds } = await (request.query.keyword ? timeSearch(list) : list());
-      const tags = [LIST_TAG, ...goodsIds.map(goodsTag)];
+      const tags = [LIST_TAG, ...goodsIds.map(listedTag)];
       if (listingSort(request.query) === 'sales') tags.push(SALES_ORDER_TAG);
       return cache.send(request, reply, paged(items, meta), CATALOG_CACHE_CONTROL, { tags });
     },

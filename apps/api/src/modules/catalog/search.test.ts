@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { goodsListEnvelopeSchema, MAX_MONEY, type GoodsInputBody, type ListedGoods } from '@shop/contract';
 import { schema } from '@shop/db';
 import { buildApp } from '../../app.ts';
+import { LIST_FIGURES_GRACE_MS } from './catalog-changes.ts';
 import { SANDBOX_CARDS } from '../payments/sandbox-gateway.routes.ts';
 import {
   addAddress,
@@ -236,7 +237,7 @@ describe('staff changes, on every instance', () => {
 });
 
 describe('stock changes from orders', () => {
-  it('show in listings and detail pages at once, and leave the other cached lists alone', async () => {
+  it('show on detail pages at once and in listings within the grace, and leave the other cached lists alone', async () => {
     const shopper = await createShopper(t.database, {
       email: 'flash@example.com',
       password: 'Flash-sale-2026',
@@ -266,7 +267,12 @@ describe('stock changes from orders', () => {
       payload: { addressId, items: [{ skuId: sku!.id, quantity: 2 }] },
     });
     expect(placed.status, placed.res.body).toBe(201);
-    expect(await stockIn(t.app)).toEqual([before! - 2, before! - 2]);
+    // The detail page shows the units left: never late. A list shows them only as "in stock", so its figure may
+    // lag by the grace (a flash sale then rebuilds a list about once a second instead of on most reads).
+    expect((await stockIn(t.app))[1]).toBe(before! - 2);
+    await expect
+      .poll(() => stockIn(t.app), { timeout: LIST_FIGURES_GRACE_MS + 1000, interval: 100 })
+      .toEqual([before! - 2, before! - 2]);
     await expect.poll(() => stockIn(second), { timeout: 5000 }).toEqual([before! - 2, before! - 2]);
     const again = await t.app.inject({
       url: `/v1/home/goods?pageSize=1&sort=price_desc`,
@@ -279,7 +285,10 @@ describe('stock changes from orders', () => {
       payload: {},
     });
     expect(cancelled.status, cancelled.res.body).toBe(200);
-    expect(await stockIn(t.app)).toEqual([before, before]);
+    expect((await stockIn(t.app))[1]).toBe(before);
+    await expect
+      .poll(() => stockIn(t.app), { timeout: LIST_FIGURES_GRACE_MS + 1000, interval: 100 })
+      .toEqual([before, before]);
   });
 });
 
@@ -338,8 +347,14 @@ describe('sales from payments', () => {
     });
     expect(paid.statusCode, paid.body).toBe(303);
     await deliverSandboxWebhooks(t);
+    // Within the grace lists have for stock and sales figures.
+    await expect
+      .poll(async () => (await bestSellers()).indexOf(sku!.goodsId), {
+        timeout: LIST_FIGURES_GRACE_MS + 1000,
+        interval: 100,
+      })
+      .toBeLessThan(before.indexOf(sku!.goodsId));
     const after = await bestSellers();
-    expect(after.indexOf(sku!.goodsId)).toBeLessThan(before.indexOf(sku!.goodsId));
     expect(after).toEqual(await inDatabase());
     expect(await bestSellers(filtered)).toEqual(after);
   });
