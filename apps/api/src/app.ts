@@ -264,7 +264,9 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     publicUrl: shopIdentity.publicUrl,
   });
   catalog.changes.onCommitted((change) => {
-    if (change.kind === 'stock' || change.kind === 'goods') void stockAlerts.afterStockCommitted();
+    // An order only takes stock: nothing it does can make an alert due.
+    if ((change.kind === 'stock' && !change.taken) || change.kind === 'goods')
+      void stockAlerts.afterStockCommitted();
   });
   const dashboard = await dashboardModule(app, {
     db: database.db,
@@ -304,7 +306,8 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
         }),
       ),
     ),
-    (goodsIds) => catalog.changes.changed({ kind: 'stock', goods: goodsIds }),
+    (goodsIds, taken) =>
+      catalog.changes.changed({ kind: 'stock', goods: goodsIds, ...(taken ? { taken } : {}) }),
     () => aftersale,
     {
       ownerOf: (tx, email, locale) => accounts.guestOwner(tx, email, locale),

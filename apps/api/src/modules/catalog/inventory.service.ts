@@ -49,14 +49,26 @@ export class InventoryService {
     db: Db = this.db,
   ): Promise<Map<string, SkuOffer>> {
     if (skuIds.length === 0) return new Map();
+    // Only what an offer shows: every checkout step reads these, and a goods' descriptions in four languages
+    // would be read and parsed for nothing.
     const rows = await db
-      .select({ sku: skus, goods })
+      .select({
+        sku: { id: skus.id, options: skus.options, price: skus.price, stock: skus.stock },
+        goods: { id: goods.id, image: goods.image, options: goods.options, onShelf: goods.onShelf },
+      })
       .from(skus)
       .innerJoin(goods, eq(goods.id, skus.goodsId))
       .where(inArray(skus.id, skuIds));
     const goodsIds = [...new Set(rows.map((r) => r.goods.id))];
     const translations = goodsIds.length
-      ? await db.select().from(goodsTranslations).where(inArray(goodsTranslations.goodsId, goodsIds))
+      ? await db
+          .select({
+            goodsId: goodsTranslations.goodsId,
+            locale: goodsTranslations.locale,
+            name: goodsTranslations.name,
+          })
+          .from(goodsTranslations)
+          .where(inArray(goodsTranslations.goodsId, goodsIds))
       : [];
     const nameOf = (goodsId: string) =>
       pickText(

@@ -305,7 +305,7 @@ export class DashboardService {
     const day = utcDay(now);
     const start = dayStart(day);
     const end = dayAfter(day);
-    const lastEventId = this.events.lastId;
+    const lastEventId = this.events.snapshotId();
     const [[placed], [paid], [visits], latest, activity] = await Promise.all([
       this.db
         .select({ n: count() })

@@ -71,3 +71,42 @@ describe('monitor streams', () => {
     expect(events.since('not-an-id')).toEqual([]);
   });
 });
+
+describe('order changes on the bus', () => {
+  const bus = (described: string[]) =>
+    new ShopEvents({
+      log: fastify().log,
+      describeOrder: async (change) => {
+        described.push(change.orderId);
+        return { ...activity(change.orderId), type: change.type };
+      },
+    });
+
+  it('are described only while a monitor watches here: a stream open, or closed lately', async () => {
+    const described: string[] = [];
+    const events = bus(described);
+    // Nobody has opened the monitor: a flash sale's orders cost no queries to describe them.
+    await events.publishOrder({ type: 'order.placed', orderId: 'unwatched' });
+    expect(described).toEqual([]);
+
+    const seen: string[] = [];
+    const unsubscribe = events.subscribe((event) => seen.push(event.activity.id));
+    await events.publishOrder({ type: 'order.placed', orderId: 'watched' });
+    unsubscribe();
+    // A stream that dropped reconnects with its Last-Event-ID and must find what happened meanwhile.
+    await events.publishOrder({ type: 'order.paid', orderId: 'while-reconnecting' });
+    expect(seen).toEqual(['watched']);
+    expect(described).toEqual(['watched', 'while-reconnecting']);
+    expect(events.since(events.since('0000000000000-x-0')[0]!.id).map((e) => e.activity.id)).toEqual([
+      'while-reconnecting',
+    ]);
+  });
+
+  it('are described once a monitor page has read its snapshot, before its stream opens', async () => {
+    const described: string[] = [];
+    const events = bus(described);
+    expect(events.snapshotId()).toBeNull();
+    await events.publishOrder({ type: 'order.placed', orderId: 'between-snapshot-and-stream' });
+    expect(described).toEqual(['between-snapshot-and-stream']);
+  });
+});

@@ -24,6 +24,11 @@ export type ShopEventListener = (event: MonitorEvent) => void;
 export const SHOP_EVENTS_CHANNEL = 'shop:events';
 /** Events kept for streams that reconnect (`Last-Event-ID`). */
 const RING_SIZE = 200;
+/**
+ * How long after a monitor was last open here (a stream, or a page reading its snapshot) order changes are
+ * still described: a page that reconnects, or that has just read its snapshot, must find what it missed.
+ */
+const WATCH_WINDOW_MS = 5 * 60_000;
 
 interface Wire {
   origin: string;
@@ -45,6 +50,8 @@ export class ShopEvents {
   private readonly instance = randomBytes(6).toString('base64url');
   private seq = 0;
   private subscriber: Redis | null = null;
+  /** Until when (epoch ms) a monitor counts as watching after its stream closed or its snapshot was read. */
+  private watchedUntil = 0;
 
   constructor(
     private readonly options: {
@@ -86,6 +93,10 @@ export class ShopEvents {
    * `void events.publishOrder({ type: 'order.shipped', orderId, actor: member.id })`.
    */
   async publishOrder(change: OrderChange): Promise<void> {
+    // Describing an order reads it again (several queries on the order's path). With nobody watching here lately
+    // and no other instance to tell (no Redis), nothing would read the event: a monitor opened later starts
+    // from its snapshot, which the database answers.
+    if (!this.options.redis && this.listeners.size === 0 && Date.now() > this.watchedUntil) return;
     try {
       const input = await this.options.describeOrder(change);
       if (input) this.publish(input);
@@ -113,15 +124,22 @@ export class ShopEvents {
 
   subscribe(listener: ShopEventListener): () => void {
     this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return () => {
+      this.listeners.delete(listener);
+      this.watchedUntil = Date.now() + WATCH_WINDOW_MS;
+    };
   }
 
   get listenerCount(): number {
     return this.listeners.size;
   }
 
-  /** The id of the newest event this instance has seen, for a stream to start from. */
-  get lastId(): string | null {
+  /**
+   * The id of the newest event this instance has seen, for a monitor page's stream to start from. The page is
+   * watching from now on: its stream, about to open, must find what happens meanwhile.
+   */
+  snapshotId(): string | null {
+    this.watchedUntil = Date.now() + WATCH_WINDOW_MS;
     return this.ring.at(-1)?.id ?? null;
   }
 

@@ -27,9 +27,18 @@ export interface OrderMailDeps {
   log: FastifyBaseLogger;
 }
 
+/** Formatters by locale and currency: making one costs more than a whole line of the mail. */
+const moneyFormats = new Map<string, { format: Intl.NumberFormat; digits: number }>();
+
 function money(amount: number, currency: string, locale: Locale) {
-  const format = new Intl.NumberFormat(locale, { style: 'currency', currency });
-  return format.format(amount / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
+  const key = `${locale} ${currency}`;
+  let known = moneyFormats.get(key);
+  if (!known) {
+    const format = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    known = { format, digits: format.resolvedOptions().maximumFractionDigits ?? 2 };
+    moneyFormats.set(key, known);
+  }
+  return known.format.format(amount / 10 ** known.digits);
 }
 
 /** The order as its mail lists it: lines, address (regions in the reader's language) and totals. */

@@ -118,9 +118,10 @@ export type OrderNotifier = (
 
 /**
  * Stock or sales of these goods changed (committed): the catalog reads them again and drops the replies showing
- * them. Resolves once listings show the new figures; never rejects.
+ * them. Resolves once listings show the new figures; never rejects. `taken`: stock only went down (an order took
+ * it), so no back-in-stock alert can have become due.
  */
-export type StockChanged = (goodsIds: string[]) => Promise<void>;
+export type StockChanged = (goodsIds: string[], taken?: boolean) => Promise<void>;
 
 export class OrdersService {
   constructor(
@@ -334,7 +335,7 @@ export class OrdersService {
       }
       throw error;
     }
-    await this.stockChanged([...new Set(placed.detail.lines.map((line) => line.goodsId))]);
+    await this.stockChanged([...new Set(placed.detail.lines.map((line) => line.goodsId))], true);
     await this.notify('placed', placed.row);
     return { detail: placed.detail };
   }
