@@ -73,6 +73,15 @@ const chineseScript: Partial<Record<Locale, 0 | 1>> = { 'zh-CN': 0, 'zh-TW': 1 }
 
 /** Region names in one locale: countries from the Intl API, subdivisions from the table above or as stored. */
 export class RegionNames {
+  private static readonly byLocale = new Map<Locale, RegionNames>();
+
+  /** The one instance per locale: making an `Intl.DisplayNames` costs more than naming every region of an order. */
+  static in(locale: Locale): RegionNames {
+    let names = RegionNames.byLocale.get(locale);
+    if (!names) RegionNames.byLocale.set(locale, (names = new RegionNames(locale)));
+    return names;
+  }
+
   private readonly countries: Intl.DisplayNames;
   private readonly script: 0 | 1 | undefined;
 

@@ -29,7 +29,7 @@ export class RegionsService {
       .select()
       .from(schema.regions)
       .orderBy(asc(schema.regions.level), asc(schema.regions.sort), asc(schema.regions.code));
-    const names = new RegionNames(locale);
+    const names = RegionNames.in(locale);
     const nodes = new Map<string, Region>();
     const roots: Region[] = [];
     for (const row of rows) {
@@ -98,7 +98,7 @@ export class RegionsService {
     const unique = [...new Set(codes)];
     const names = new Map<string, string>();
     if (unique.length === 0) return names;
-    const inLocale = new RegionNames(locale);
+    const inLocale = RegionNames.in(locale);
     for (const row of await this.db.select().from(schema.regions).where(inArray(schema.regions.code, unique)))
       names.set(row.code, inLocale.of(row));
     for (const code of unique) {
