@@ -21,9 +21,14 @@ export class CartService {
 
   /** The cart with current prices and stock; the subtotal counts selected lines that can be bought. */
   async view(owner: CartOwner | null, at: ShopLocale): Promise<Cart> {
-    const cartId = owner ? await this.findCartId(owner) : null;
-    const lines = cartId
-      ? await this.db.select().from(cartItems).where(eq(cartItems.cartId, cartId)).orderBy(cartItems.addedAt)
+    // One query for the cart and its lines: every checkout step shows the cart.
+    const lines = owner
+      ? await this.db
+          .select({ skuId: cartItems.skuId, quantity: cartItems.quantity, selected: cartItems.selected })
+          .from(cartItems)
+          .innerJoin(carts, eq(carts.id, cartItems.cartId))
+          .where(ownerFilter(owner))
+          .orderBy(cartItems.addedAt)
       : [];
     const offers = await this.inventory.describeSkus(
       lines.map((l) => l.skuId),
@@ -134,12 +139,11 @@ export class CartService {
 
   /** The cart's selected lines, as checkout buys them when no explicit items are given. */
   async selectedLines(owner: CartOwner): Promise<{ skuId: string; quantity: number }[]> {
-    const cartId = await this.findCartId(owner);
-    if (!cartId) return [];
     return this.db
       .select({ skuId: cartItems.skuId, quantity: cartItems.quantity })
       .from(cartItems)
-      .where(and(eq(cartItems.cartId, cartId), eq(cartItems.selected, true)));
+      .innerJoin(carts, eq(carts.id, cartItems.cartId))
+      .where(and(ownerFilter(owner), eq(cartItems.selected, true)));
   }
 
   /** Removes bought lines inside the order's transaction (a shopper's cart, or the guest cart of a guest checkout). */
