@@ -41,6 +41,7 @@ import { catalogModule } from './modules/catalog/catalog.module.ts';
 import { BrowsingService } from './modules/browsing/browsing.service.ts';
 import { browsingRoutes } from './modules/browsing/browsing.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { registerWriteGate } from './plugins/write-gate.ts';
 import { registerMetrics } from './modules/operations/metrics.routes.ts';
 import { MediaService } from './modules/media/media.service.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
@@ -171,6 +172,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     : devMailbox;
 
   registerSecurityHeaders(app);
+  const writesWaiting = registerWriteGate(app);
   registerLocale(app, settings.defaultLocale);
   registerSameOriginCheck(app);
   // Cookies are parsed only by the routes that read a session, keeping catalog reads free of the work.
@@ -191,6 +193,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   });
   const caches = { catalog: publicReplies, coupons: couponReplies };
   const metrics = registerMetrics(app, { database, token: config.metricsToken, caches });
+  metrics.countWaitingWrites(writesWaiting);
   settingsRoutes(app, settings, publicReplies);
   const promotions = new PromotionsService(database.db);
   promotionsRoutes(app, promotions, sessions, couponReplies, shopLocale);

@@ -141,8 +141,13 @@ export async function createDb(config: DbConfig): Promise<Database> {
  * next waits for one pass of the event loop. (Yielding before every turn served reads well but cut orders per
  * second by two thirds: each pass answered every waiting read first.)
  */
-/** How long PGlite may hold the thread with queued turns before sockets get a look in. */
-const BUSY_SLICE_MS = 8;
+/**
+ * How long PGlite may hold the thread with queued turns before sockets get a look in. The trade-off, measured in
+ * a flash sale (bench/RESULTS.md): 8 ms kept orders fastest but reads at a fifth of their idle rate; 1 ms gave
+ * reads half and orders two thirds of that; 2 ms keeps orders at their rate before this work and reads at about
+ * two fifths. PostgreSQL, whose queries run in its own processes, needs no such slice.
+ */
+const BUSY_SLICE_MS = 2;
 
 function timeQueueWaits(client: PGlite) {
   const queue = { waiting: 0, lastPass: performance.now(), listeners: new Set<(seconds: number) => void>() };

@@ -151,6 +151,18 @@ export class ShopMetrics {
     });
   }
 
+  /** Reports how many checkout writes wait for their turn (plugins/write-gate.ts) as a gauge. */
+  countWaitingWrites(waiting: () => number): void {
+    new Gauge({
+      name: 'shop_checkout_writes_waiting',
+      help: 'Checkout writes (cart, orders, charges) waiting for their turn: the shop runs a few at once.',
+      registers: [this.registry],
+      collect() {
+        this.set(waiting());
+      },
+    });
+  }
+
   /** Runs a keyword search, timing it as `shop_search_duration_seconds`; a failed search is not timed. */
   readonly timeSearch = async <T>(search: () => Promise<T>): Promise<T> => {
     const startedAt = performance.now();
