@@ -1,18 +1,32 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Category, GoodsDetail } from '@shop/contract';
 import { launchChromium, openShopper, seriousAdminViolations } from './support/browser.ts';
 import { activatedShopper, data, placeAndPay, signInWithAddress } from './support/orders.ts';
-import { loginAsStaff } from './support/staff.ts';
+import { startShop } from './support/shop-server.ts';
+import type { RunningShop } from './support/shop-server.ts';
+import { loginAsStaff, STAFF_ACCOUNTS } from './support/staff.ts';
 
-const baseUrl = inject('baseUrl');
+/**
+ * This file's own shop: the order sold here must show on the staff workplace, which lists the oldest paid orders
+ * to ship, and on the shop every file shares other files' orders, paid earlier, fill that list.
+ */
+let own: RunningShop;
+let baseUrl = '';
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchChromium();
+  [browser, own] = await Promise.all([
+    launchChromium(),
+    startShop({ ADMIN_EMAIL: STAFF_ACCOUNTS.admin.email, ADMIN_PASSWORD: STAFF_ACCOUNTS.admin.password }),
+  ]);
+  baseUrl = own.baseUrl;
 });
-afterAll(() => browser?.close());
+afterAll(async () => {
+  await browser?.close();
+  await own?.stop();
+});
 
 interface Envelope<T> {
   code: number;
