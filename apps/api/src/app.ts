@@ -41,7 +41,7 @@ import { catalogModule } from './modules/catalog/catalog.module.ts';
 import { BrowsingService } from './modules/browsing/browsing.service.ts';
 import { browsingRoutes } from './modules/browsing/browsing.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
-import { registerWriteGate } from './plugins/write-gate.ts';
+import { CHECKOUT_WRITES_AT_ONCE, registerWriteGate } from './plugins/write-gate.ts';
 import { registerMetrics } from './modules/operations/metrics.routes.ts';
 import { MediaService } from './modules/media/media.service.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
@@ -172,7 +172,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     : devMailbox;
 
   registerSecurityHeaders(app);
-  const writesWaiting = registerWriteGate(app);
+  const writesWaiting = registerWriteGate(app, CHECKOUT_WRITES_AT_ONCE[database.kind]);
   registerLocale(app, settings.defaultLocale);
   registerSameOriginCheck(app);
   // Cookies are parsed only by the routes that read a session, keeping catalog reads free of the work.
