@@ -16,7 +16,11 @@ const LEAF = '';
  * the branch, as in MiniSearch: no later cell, transposition included, can come back under it (a transposition
  * two rows down costs at least as much as the substitution one row down from the same cell).
  */
-export function fuzzyTerms(map: SearchableMap<unknown>, query: string, maxDistance: number): Map<string, number> {
+export function fuzzyTerms(
+  map: SearchableMap<unknown>,
+  query: string,
+  maxDistance: number,
+): Map<string, number> {
   const found = new Map<string, number>();
   const columns = query.length + 1;
   const rows = columns + maxDistance;
@@ -83,6 +87,18 @@ function walk(
       }
       before = letter;
     }
-    if (within) walk(node.get(key) as RadixNode, query, maxDistance, found, matrix, i, columns, rows, prefix + key, before);
+    if (within)
+      walk(
+        node.get(key) as RadixNode,
+        query,
+        maxDistance,
+        found,
+        matrix,
+        i,
+        columns,
+        rows,
+        prefix + key,
+        before,
+      );
   }
 }
