@@ -45,6 +45,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // Within a file, the tests marked concurrent (pages checked side by side, each in its own tab) run this
+          // many at a time: Chromium renders several pages at once while one waits for the network or the server.
+          maxConcurrency: 4,
           // A browser test that fails is run once more: a real fault fails twice, while a race with the machine's
           // load (seen: an antd spinner left behind, a lazy image fetched early) passes the second time. The
           // reporter marks such a test "(retry x1)", so a flaky test stays visible in CI's log.

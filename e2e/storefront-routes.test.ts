@@ -18,8 +18,10 @@ afterAll(() => browser?.close());
 const GUEST_ONLY_LOGIN = new Set(['/user', '/address', '/my/order', '/passwordchange']);
 const HAN = /\p{Script=Han}/u;
 
+// The routes are checked a few at a time (`maxConcurrency` in vitest.config.ts), each in a fresh context of its own
+// (a guest's device, with the locale saved), so that one page's wait for a quiet network overlaps another's work.
 describe.each(SUPPORTED_LOCALES)('every storefront route in %s', (locale) => {
-  it.each(STOREFRONT_PATHS)('renders %s without console errors', async (path) => {
+  it.concurrent.for(STOREFRONT_PATHS)('renders %s without console errors', async (path, { expect }) => {
     const url = path === '/detail' ? `${path}?id=${knownGoodsId}` : path;
     const { context, page, errors } = await openShopper(browser, baseUrl, locale);
     try {
@@ -86,9 +88,9 @@ describe('a storefront that cannot load its messages', () => {
 
 describe('accessibility', () => {
   // On a laptop and on a phone held upright: the header folds, cards stack, and contrast or names can break in either.
-  it.each(STOREFRONT_PATHS)(
+  it.concurrent.for(STOREFRONT_PATHS)(
     'axe finds no serious or critical violation on %s at 1366 and 360 px',
-    async (path) => {
+    async (path, { expect }) => {
       const url = path === '/detail' ? `${path}?id=${knownGoodsId}` : path;
       const { context, page } = await openShopper(browser, baseUrl, 'en-US');
       try {
