@@ -70,10 +70,24 @@ export async function seriousAccessibilityViolations(page: Page): Promise<string
 
 /**
  * The same for a back-office page, layout (header, side or top menu) and open dialogs included, seen at rest: the
- * pointer is moved off the page first, since an entry left under it after a click is tinted mid-transition.
+ * pointer is moved off the page first, since an entry left under it after a click is tinted mid-transition, and the
+ * check waits for the transitions and animations that have an end to finish (a spinner's or a live badge's endless
+ * one excepted).
  */
 export async function seriousAdminViolations(page: Page): Promise<string[]> {
   await page.mouse.move(0, 0);
-  await page.waitForTimeout(400);
+  await page.evaluate(async () => {
+    // Two frames: the style without the pointer is computed and its transitions have started.
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const ending = document
+      .getAnimations()
+      .filter(
+        (a) => a.playState === 'running' && Number.isFinite(Number(a.effect?.getComputedTiming().endTime)),
+      );
+    await Promise.race([
+      Promise.all(ending.map((a) => a.finished.catch(() => undefined))),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]);
+  });
   return seriousAccessibilityViolations(page);
 }
