@@ -162,7 +162,13 @@ export class CatalogIndex {
    * instead of following a pointer to each goods' object, which on 100 000 goods cost more than the work.
    */
   private columns = emptyColumns(0);
-  private valuesByDoc: Int32Array[] = [];
+  /**
+   * Each goods' option values (`GoodsFacets` value indexes), `valueStride` cells from doc × stride, -1 after the
+   * last: one array read in order, where a small typed array per goods cost `select` half a microsecond a goods in
+   * cache misses (5 ms to count the facets of a keyword found in 10 000 goods).
+   */
+  private valueCells = new Int32Array(0);
+  private valueStride = 8;
   /** `newestRank()`; made again with the orders. */
   private rankByNewest: Int32Array | undefined;
   readonly ready: Promise<void>;
@@ -466,7 +472,42 @@ export class CatalogIndex {
     this.columns.price[doc] = entry.price;
     this.columns.category[doc] = entry.category;
     this.columns.stock[doc] = entry.stock;
-    this.valuesByDoc[doc] = entry.values;
+    this.setValues(doc, entry.values);
+  }
+
+  private setValues(doc: number, values: Int32Array): void {
+    if (values.length > this.valueStride) this.restrideValues(Math.max(values.length, 2 * this.valueStride));
+    const stride = this.valueStride;
+    if ((doc + 1) * stride > this.valueCells.length) {
+      const docs = Math.max(LOAD_BATCH, doc + 1, (2 * this.valueCells.length) / stride);
+      const grown = new Int32Array(docs * stride).fill(-1);
+      grown.set(this.valueCells);
+      this.valueCells = grown;
+    }
+    this.valueCells.fill(-1, doc * stride, (doc + 1) * stride);
+    this.valueCells.set(values, doc * stride);
+  }
+
+  /** Room for more values per goods: every goods' row copied to its place in the wider array. */
+  private restrideValues(stride: number): void {
+    const docs = this.valueCells.length / this.valueStride;
+    const cells = new Int32Array(docs * stride).fill(-1);
+    for (let doc = 0; doc < docs; doc++) {
+      cells.set(this.valueCells.subarray(doc * this.valueStride, (doc + 1) * this.valueStride), doc * stride);
+    }
+    this.valueCells = cells;
+    this.valueStride = stride;
+  }
+
+  /** Whether the goods offers any of these values. */
+  private offersAny(doc: number, wanted: Set<number>): boolean {
+    const cells = this.valueCells;
+    for (let at = doc * this.valueStride, end = at + this.valueStride; at < end; at++) {
+      const value = cells[at]!;
+      if (value < 0) return false;
+      if (wanted.has(value)) return true;
+    }
+    return false;
   }
 
   private removeGoods(id: string): boolean {
@@ -475,7 +516,7 @@ export class CatalogIndex {
     this.byId.delete(id);
     this.goods[entry.doc] = undefined;
     this.columns.live[entry.doc] = 0;
-    this.valuesByDoc[entry.doc] = NO_VALUES;
+    this.setValues(entry.doc, NO_VALUES);
     this.freeDocs.push(entry.doc);
     this.text.remove(entry.doc);
     return true;
@@ -629,7 +670,8 @@ export class CatalogIndex {
     const categoryCounts = new Int32Array(categoryCount);
     const bandCounts = new Int32Array(PRICE_BAND_BOUNDS.length + 1);
     const { live, price, category, stock } = this.columns;
-    const valuesByDoc = this.valuesByDoc;
+    const cells = this.valueCells;
+    const stride = this.valueStride;
     const count = matches ? matches.docs.length : Math.min(this.goods.length, live.length);
     const docs = new Int32Array(count);
     const scores = matches ? new Float64Array(count) : undefined;
@@ -650,7 +692,7 @@ export class CatalogIndex {
       let failedOptions = 0;
       for (let w = 0; w < wantedList.length; w++) {
         const [option, values] = wantedList[w]!;
-        if (!offersAny(valuesByDoc[doc]!, values)) {
+        if (!this.offersAny(doc, values)) {
           failedOption = option;
           failedOptions++;
         }
@@ -665,14 +707,16 @@ export class CatalogIndex {
       if (fails === 0 || failsPrice) bandCounts[bandOf(cost)]!++;
       if ((fails === 0 || failsStock) && inStock) inStockCount++;
       if (fails === 0) {
-        const values = valuesByDoc[doc]!;
-        for (let v = 0; v < values.length; v++) valueCounts[values[v]!]!++;
+        for (let at = doc * stride, end = at + stride; at < end && cells[at]! >= 0; at++) {
+          valueCounts[cells[at]!]!++;
+        }
         docs[chosen] = doc;
         if (scores) scores[chosen] = matches!.scores[i]!;
         chosen++;
       } else if (failedOption !== undefined) {
-        for (const value of valuesByDoc[doc]!)
-          if (this.valueTable[value]!.option === failedOption) valueCounts[value]!++;
+        for (let at = doc * stride, end = at + stride; at < end && cells[at]! >= 0; at++) {
+          if (this.valueTable[cells[at]!]!.option === failedOption) valueCounts[cells[at]!]!++;
+        }
       }
     }
     return {
@@ -748,10 +792,13 @@ export class CatalogIndex {
     const family = (c: number) =>
       c !== NO_CATEGORY && (c === own || (parent !== NO_CATEGORY && this.categoryList[c]?.parent === parent));
     const ownValues = new Set(self.values);
+    const cells = this.valueCells;
     for (let doc = 0; doc < size; doc++) {
       if (!live[doc] || stock[doc]! <= 0 || doc === self.doc) continue;
       let score = category[doc] === own ? 1000 : family(category[doc]!) ? 500 : 0;
-      for (const value of this.valuesByDoc[doc]!) if (ownValues.has(value)) score += 10;
+      for (let at = doc * this.valueStride, end = at + this.valueStride; at < end && cells[at]! >= 0; at++) {
+        if (ownValues.has(cells[at]!)) score += 10;
+      }
       scores[doc] = score;
     }
     for (const docs of this.text.nameNeighbours(self.doc, RELATED_WORD_LIMIT)) {
@@ -1017,11 +1064,6 @@ function emptyColumns(size: number) {
     category: new Int32Array(size),
     stock: new Int32Array(size),
   };
-}
-
-function offersAny(values: Int32Array, wanted: Set<number>): boolean {
-  for (const value of values) if (wanted.has(value)) return true;
-  return false;
 }
 
 function bandOf(price: number): number {
