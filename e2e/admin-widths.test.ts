@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it, type ExpectStatic } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_FACTS } from '@shop/db/seed';
-import { launchChromium, openShopper, seriousAdminViolations } from './support/browser.ts';
+import { collectPageErrors, launchChromium, openShopper, seriousAdminViolations } from './support/browser.ts';
 import type { ShopperPage } from './support/browser.ts';
 import { activatedShopper, placeAndPay, signInWithAddress, wellStockedSku } from './support/orders.ts';
 import { loginAsStaff } from './support/staff.ts';
@@ -38,15 +38,7 @@ const allTabs: Tab[] = [];
 
 async function openTab(): Promise<Tab> {
   const page = await staff.context.newPage();
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`${message.text()} (${message.location().url})`);
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('response', (response) => {
-    if (response.status() >= 400) errors.push(`${response.status()} ${response.url()}`);
-  });
-  return { page, errors };
+  return { page, errors: collectPageErrors(page) };
 }
 
 function takeTab(): Promise<Tab> {

@@ -32,6 +32,20 @@ export interface ShopperPage {
  * asks for reduced motion, which both apps honour, so that no step races an animation: antd's buttons can keep
  * their loading spinner when a request ends within a frame of starting, and a spinner changes the button's name.
  */
+/** The page's console errors, uncaught errors and failed responses, as they come. */
+export function collectPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`${message.text()} (${message.location().url})`);
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  // The console names failed requests without their URL; this says which one failed.
+  page.on('response', (response) => {
+    if (response.status() >= 400) errors.push(`${response.status()} ${response.url()}`);
+  });
+  return errors;
+}
+
 export async function openShopper(browser: Browser, baseUrl: string, locale: Locale): Promise<ShopperPage> {
   // Each context is one shopper's device, with its own address as the shop's proxy reports it.
   const context = await browser.newContext({
@@ -48,16 +62,7 @@ export async function openShopper(browser: Browser, baseUrl: string, locale: Loc
     [LOCALE_STORAGE_KEY, locale] as const,
   );
   const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`${message.text()} (${message.location().url})`);
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  // The console names failed requests without their URL; this says which one failed.
-  page.on('response', (response) => {
-    if (response.status() >= 400) errors.push(`${response.status()} ${response.url()}`);
-  });
-  return { context, page, errors };
+  return { context, page, errors: collectPageErrors(page) };
 }
 
 /** axe-core violations a user would be hurt by: serious and critical ones. */
