@@ -573,27 +573,34 @@ function intersect(lists: Pick<WordMatches, 'docs' | 'scores'>[]): {
   if (lists.length === 0) return { docs: new Int32Array(0), scores: new Float64Array(0) };
   if (lists.length === 1) return { docs: lists[0]!.docs, scores: lists[0]!.scores };
   const [smallest, ...others] = [...lists].sort((a, b) => a.docs.length - b.docs.length);
-  const docs = new Int32Array(smallest!.docs.length);
-  const scores = new Float64Array(smallest!.docs.length);
+  // Every list's arrays in locals: the lists are objects of several shapes, and reading `.docs` off them inside the
+  // loop was a megamorphic property load per goods, most of the intersection's time.
+  const smallDocs = smallest!.docs;
+  const smallScores = smallest!.scores;
+  const otherDocs = others.map((other) => other.docs);
+  const otherScores = others.map((other) => other.scores);
+  const length = smallDocs.length;
+  const docs = new Int32Array(length);
+  const scores = new Float64Array(length);
   const cursors = new Int32Array(others.length);
-  const bits = others.flatMap((other) => (other.docs.length >= BITS_FROM_LENGTH ? [bitsOf(other.docs)] : []));
+  const bits = otherDocs.flatMap((list) => (list.length >= BITS_FROM_LENGTH ? [bitsOf(list)] : []));
   let found = 0;
-  outer: for (let i = 0; i < smallest!.docs.length; i++) {
-    const doc = smallest!.docs[i]!;
+  outer: for (let i = 0; i < length; i++) {
+    const doc = smallDocs[i]!;
     const word = doc >>> 5;
     const bit = 1 << (doc & 31);
     for (let b = 0; b < bits.length; b++) {
       const set = bits[b]!;
       if (word >= set.length || (set[word]! & bit) === 0) continue outer;
     }
-    let score = smallest!.scores[i]!;
-    for (let o = 0; o < others.length; o++) {
-      const other = others[o]!;
-      const at = lowerBoundOfDocs(other.docs, doc, cursors[o]!);
+    let score = smallScores[i]!;
+    for (let o = 0; o < otherDocs.length; o++) {
+      const list = otherDocs[o]!;
+      const at = lowerBoundOfDocs(list, doc, cursors[o]!);
       cursors[o] = at;
-      if (at >= other.docs.length) break outer;
-      if (other.docs[at] !== doc) continue outer;
-      score += other.scores[at]!;
+      if (at >= list.length) break outer;
+      if (list[at] !== doc) continue outer;
+      score += otherScores[o]![at]!;
     }
     docs[found] = doc;
     scores[found] = score;
