@@ -43,7 +43,8 @@ interface ShelfGoods {
   originalPrice: number | null;
   stock: number;
   sales: number;
-  createdAt: Date;
+  /** ISO 8601, as listings send it (a string takes less than a Date, and compares the same). */
+  createdAt: string;
   /** By the index of the locale in SUPPORTED_LOCALES. */
   names: (string | undefined)[];
   /** Option value facets the goods offers, as indexes into the index's value table. */
@@ -151,6 +152,8 @@ export class CatalogIndex {
   private lastRefresh: Promise<unknown>;
   /** Interns identical option lists: the same template's options are one object for all its goods. */
   private readonly optionLists = new Map<string, GoodsOptionRecord[]>();
+  /** `valuesOf` each kept option list: goods with the same options share one array. */
+  private readonly valuesOfOptions = new Map<GoodsOptionRecord[], Int32Array>();
   private readonly skuOptionLists = new Map<string, string[]>();
   /** Listings' selections by keyword and filters; dropped when the shelf changes what they hold. */
   private readonly selections = new LRUCache<string, Selection>({
@@ -337,7 +340,10 @@ export class CatalogIndex {
       const textKey = textDigest(JSON.stringify([texts.names, texts.descriptions]));
       const known = this.byId.get(row.id);
       const category = this.categoryIndex.get(row.categoryId) ?? NO_CATEGORY;
-      const next = {
+      // A literal of fixed shape, doc first: its fields live inside the object (a spread added them after, in a
+      // second array per goods).
+      const next: ShelfGoods = {
+        doc: known ? known.doc : -1,
         id: row.id,
         category,
         image: row.image,
@@ -345,9 +351,10 @@ export class CatalogIndex {
         originalPrice: row.originalPrice,
         stock: row.stock,
         sales: row.sales,
-        createdAt: row.createdAt,
+        createdAt: row.createdAt.toISOString(),
         names: texts.names,
         options,
+        // Interned options: goods with the same options share the array.
         values: this.valuesOf(options),
         skus: skusOf.get(row.id) ?? [],
         textKey,
@@ -356,12 +363,12 @@ export class CatalogIndex {
           : undefined,
       };
       if (!known) {
-        const doc = this.freeDocs.pop() ?? this.goods.length;
-        const entry: ShelfGoods = { doc, ...next };
-        this.goods[doc] = entry;
+        const entry = next;
+        entry.doc = this.freeDocs.pop() ?? this.goods.length;
+        this.goods[entry.doc] = entry;
         this.setColumns(entry);
         this.byId.set(row.id, entry);
-        this.text.put(doc, texts);
+        this.text.put(entry.doc, texts);
         outcome.reshaped = true;
         continue;
       }
@@ -372,7 +379,7 @@ export class CatalogIndex {
         known.options !== options ||
         known.image !== next.image ||
         known.originalPrice !== next.originalPrice ||
-        known.createdAt.getTime() !== next.createdAt.getTime() ||
+        known.createdAt !== next.createdAt ||
         known.stock > 0 !== next.stock > 0
       ) {
         outcome.reshaped = true;
@@ -545,6 +552,15 @@ export class CatalogIndex {
 
   /** The option values a goods offers, as facet value indexes; names by the shop's default language key. */
   private valuesOf(options: GoodsOptionRecord[]): Int32Array {
+    let kept = this.valuesOfOptions.get(options);
+    if (!kept) {
+      kept = this.readValues(options);
+      this.valuesOfOptions.set(options, kept);
+    }
+    return kept;
+  }
+
+  private readValues(options: GoodsOptionRecord[]): Int32Array {
     const values: number[] = [];
     for (const option of options) {
       const optionKey = facetKey(this.keyText(option.name));
@@ -761,7 +777,7 @@ export class CatalogIndex {
       originalPrice: entry.originalPrice,
       sales: entry.sales,
       stock: entry.stock,
-      createdAt: entry.createdAt.toISOString(),
+      createdAt: entry.createdAt,
       ...(entry.rating ? { rating: entry.rating } : {}),
     };
   }
@@ -925,7 +941,7 @@ export class CatalogIndex {
     const g = this.goods as ShelfGoods[];
     const byId = (a: ShelfGoods, b: ShelfGoods) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
     const newer = (a: ShelfGoods, b: ShelfGoods) =>
-      b.createdAt.getTime() - a.createdAt.getTime() || byId(b, a);
+      (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0) || byId(b, a);
     return {
       newest: (a, b) => newer(g[a]!, g[b]!),
       sales: (a, b) => g[b]!.sales - g[a]!.sales || newer(g[a]!, g[b]!),

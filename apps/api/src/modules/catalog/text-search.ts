@@ -95,14 +95,29 @@ const MAX_PREFIX_TERMS = 200;
 /** A word of the vocabulary: the goods with it in their names or sounds, and the descriptions with it. */
 interface Postings {
   /**
-   * The word itself: what goods' and descriptions' word lists hold, so that a word indexed for 100 000 goods is
-   * one string, not 100 000 copies (those copies were 40 % of the 100 000-goods index's heap).
+   * The word itself: what descriptions' word lists hold, so that a word indexed for many descriptions is one
+   * string, not a copy each.
    */
   word: string;
+  /** Its number in `wordById`: what goods' word lists hold. */
+  id: number;
   name: number[];
   sound: number[];
   /** Description ids (see `descriptions`), not goods. */
   description: number[];
+}
+
+/**
+ * The words indexed for a goods, to take them out again: word numbers (`Postings.id`), those of its names first.
+ * Numbers in a typed array rather than the words' strings in arrays: 100 000 goods hold about 6 million, which
+ * as pointers were a sixth of the index's heap and work for every collection of the old generation.
+ */
+interface GoodsWords {
+  ids: Int32Array;
+  /** How many of `ids` are its names' words; the rest are their sounds. */
+  names: number;
+  /** Its descriptions' ids (`descriptions`). */
+  descriptions: number[];
 }
 
 /** A description text shared by goods: its words, and the goods that carry it. */
@@ -167,7 +182,10 @@ export class TextSearch {
   private readonly words = new Map<string, Postings>();
   private readonly vocabulary = new SearchableMap<Postings>();
   /** Per goods: the words indexed for it (to take them out again) and its descriptions' ids. */
-  private docWords = new Map<number, { name: string[]; sound: string[]; descriptions: number[] }>();
+  private readonly docWords = new Map<number, GoodsWords>();
+  /** Each word's postings by its number; numbers of words gone are reused. */
+  private readonly wordById: (Postings | undefined)[] = [];
+  private readonly freeWordIds: number[] = [];
   private descriptions: (SharedDescription | undefined)[] = [];
   /** Description id by `textDigest` of the text. */
   private descriptionIds = new Map<string, number>();
@@ -194,19 +212,19 @@ export class TextSearch {
       if (!value) continue;
       descriptionIds.push(this.shareDescription(value, doc));
     }
-    const nameWords: string[] = [];
+    const ids = new Int32Array(name.size + sound.size);
+    let at = 0;
     for (const word of name) {
       const postings = this.postings(word);
       insertSorted(postings.name, doc);
-      nameWords.push(postings.word);
+      ids[at++] = postings.id;
     }
-    const soundWords: string[] = [];
     for (const word of sound) {
       const postings = this.postings(word);
       insertSorted(postings.sound, doc);
-      soundWords.push(postings.word);
+      ids[at++] = postings.id;
     }
-    this.docWords.set(doc, { name: nameWords, sound: soundWords, descriptions: descriptionIds });
+    this.docWords.set(doc, { ids, names: name.size, descriptions: descriptionIds });
     this.docCount++;
     if (doc >= this.docCapacity) this.docCapacity = doc + 1;
   }
@@ -216,13 +234,14 @@ export class TextSearch {
     if (!words) return;
     this.docWords.delete(doc);
     this.docCount--;
-    for (const word of words.name) this.dropPosting(word, 'name', doc);
-    for (const word of words.sound) this.dropPosting(word, 'sound', doc);
+    for (let i = 0; i < words.ids.length; i++) {
+      this.dropPosting(this.wordById[words.ids[i]!]!, i < words.names ? 'name' : 'sound', doc);
+    }
     for (const id of words.descriptions) {
       const shared = this.descriptions[id]!;
       removeSorted(shared.docs, doc);
       if (shared.docs.length > 0) continue;
-      for (const word of shared.words) this.dropPosting(word, 'description', id);
+      for (const word of shared.words) this.dropPosting(this.words.get(word)!, 'description', id);
       this.descriptions[id] = undefined;
       this.freeDescriptionIds.push(id);
       this.descriptionIds.delete(shared.digest);
@@ -252,21 +271,23 @@ export class TextSearch {
   private postings(word: string): Postings {
     let postings = this.words.get(word);
     if (!postings) {
-      postings = { word, name: [], sound: [], description: [] };
+      const id = this.freeWordIds.pop() ?? this.wordById.length;
+      postings = { word, id, name: [], sound: [], description: [] };
       this.words.set(word, postings);
+      this.wordById[id] = postings;
       // Only words of letters are looked up by prefix and edit distance; Chinese and pinyin grams by equality.
       if (!HAN_START.test(word) && !word.startsWith(SOUND)) this.vocabulary.set(word, postings);
     }
     return postings;
   }
 
-  private dropPosting(word: string, field: Field, id: number): void {
-    const postings = this.words.get(word);
-    if (!postings) return;
+  private dropPosting(postings: Postings, field: Field, id: number): void {
     removeSorted(postings[field], id);
     if (postings.name.length + postings.sound.length + postings.description.length === 0) {
-      this.words.delete(word);
-      if (this.vocabulary.has(word)) this.vocabulary.delete(word);
+      this.words.delete(postings.word);
+      if (this.vocabulary.has(postings.word)) this.vocabulary.delete(postings.word);
+      this.wordById[postings.id] = undefined;
+      this.freeWordIds.push(postings.id);
     }
   }
 
@@ -275,11 +296,14 @@ export class TextSearch {
    * the goods itself among them). Related goods count the words they share.
    */
   nameNeighbours(doc: number, limit: number): readonly number[][] {
-    const words = this.docWords.get(doc)?.name ?? [];
-    return words.flatMap((word) => {
-      const docs = this.words.get(word)?.name;
-      return docs && docs.length <= limit ? [docs] : [];
-    });
+    const words = this.docWords.get(doc);
+    if (!words) return [];
+    const neighbours: number[][] = [];
+    for (let i = 0; i < words.names; i++) {
+      const docs = this.wordById[words.ids[i]!]!.name;
+      if (docs.length <= limit) neighbours.push(docs);
+    }
+    return neighbours;
   }
 
   /** Forgets every word's matches: after texts or synonyms changed. */
@@ -298,13 +322,7 @@ export class TextSearch {
       if (postings.sound.length > 0) postings.sound = postings.sound.slice();
       if (postings.description.length > 0) postings.description = postings.description.slice();
     }
-    for (const [doc, words] of this.docWords) {
-      this.docWords.set(doc, {
-        name: words.name.slice(),
-        sound: words.sound.slice(),
-        descriptions: words.descriptions.slice(),
-      });
-    }
+    for (const words of this.docWords.values()) words.descriptions = words.descriptions.slice();
   }
 
   setSynonyms(groups: Partial<Record<Locale, string[][]>>): void {
