@@ -3,6 +3,7 @@ import { LRUCache } from 'lru-cache';
 import SearchableMap from 'minisearch/SearchableMap';
 import { SUPPORTED_LOCALES, type Locale } from '@shop/contract';
 import { fuzzyTerms } from './fuzzy-terms.ts';
+import { ListsByDoc } from './lists-by-doc.ts';
 import {
   chineseGrams,
   chineseQueryGrams,
@@ -108,17 +109,13 @@ interface Postings {
 }
 
 /**
- * The words indexed for a goods, to take them out again: word numbers (`Postings.id`), those of its names first.
- * Numbers in a typed array rather than the words' strings in arrays: 100 000 goods hold about 6 million, which
- * as pointers were a sixth of the index's heap and work for every collection of the old generation.
+ * Where a goods' list in `TextSearch.docWords` holds what: the counts of its names' words and of their sounds,
+ * then the words' numbers (`Postings.id`) in that order, then its descriptions' ids. Numbers, not the words'
+ * strings: 100 000 goods hold about 6 million, which as pointers were a sixth of the index's heap.
  */
-interface GoodsWords {
-  ids: Int32Array;
-  /** How many of `ids` are its names' words; the rest are their sounds. */
-  names: number;
-  /** Its descriptions' ids (`descriptions`). */
-  descriptions: number[];
-}
+const NAME_COUNT = 0;
+const SOUND_COUNT = 1;
+const FIRST_WORD = 2;
 
 /** A description text shared by goods: its words, and the goods that carry it. */
 interface SharedDescription {
@@ -182,7 +179,8 @@ export class TextSearch {
   private readonly words = new Map<string, Postings>();
   private readonly vocabulary = new SearchableMap<Postings>();
   /** Per goods: the words indexed for it (to take them out again) and its descriptions' ids. */
-  private readonly docWords = new Map<number, GoodsWords>();
+  /** Per goods: the words indexed for it, to take them out again, and its descriptions (see FIRST_WORD). */
+  private readonly docWords = new ListsByDoc();
   /** Each word's postings by its number; numbers of words gone are reused. */
   private readonly wordById: (Postings | undefined)[] = [];
   private readonly freeWordIds: number[] = [];
@@ -213,8 +211,10 @@ export class TextSearch {
       if (!value) continue;
       descriptionIds.push(this.shareDescription(value, doc));
     }
-    const ids = new Int32Array(name.size + sound.size);
-    let at = 0;
+    const ids = new Int32Array(FIRST_WORD + name.size + sound.size + descriptionIds.length);
+    ids[NAME_COUNT] = name.size;
+    ids[SOUND_COUNT] = sound.size;
+    let at = FIRST_WORD;
     for (const word of name) {
       const postings = this.postings(word);
       insertSorted(postings.name, doc);
@@ -225,20 +225,25 @@ export class TextSearch {
       insertSorted(postings.sound, doc);
       ids[at++] = postings.id;
     }
-    this.docWords.set(doc, { ids, names: name.size, descriptions: descriptionIds });
+    ids.set(descriptionIds, at);
+    this.docWords.set(doc, ids);
     this.docCount++;
     if (doc >= this.docCapacity) this.docCapacity = doc + 1;
   }
 
   remove(doc: number): void {
-    const words = this.docWords.get(doc);
-    if (!words) return;
+    const view = this.docWords.get(doc);
+    if (!view) return;
+    // A copy: the view is of cells the next list set may move.
+    const words = view.slice();
     this.docWords.delete(doc);
     this.docCount--;
-    for (let i = 0; i < words.ids.length; i++) {
-      this.dropPosting(this.wordById[words.ids[i]!]!, i < words.names ? 'name' : 'sound', doc);
+    const sounds = FIRST_WORD + words[NAME_COUNT]!;
+    const descriptions = sounds + words[SOUND_COUNT]!;
+    for (let i = FIRST_WORD; i < descriptions; i++) {
+      this.dropPosting(this.wordById[words[i]!]!, i < sounds ? 'name' : 'sound', doc);
     }
-    for (const id of words.descriptions) {
+    for (const id of words.subarray(descriptions)) {
       const shared = this.descriptions[id]!;
       removeSorted(shared.docs, doc);
       if (shared.docs.length > 0) continue;
@@ -300,8 +305,8 @@ export class TextSearch {
     const words = this.docWords.get(doc);
     if (!words) return [];
     const neighbours: number[][] = [];
-    for (let i = 0; i < words.names; i++) {
-      const docs = this.wordById[words.ids[i]!]!.name;
+    for (let i = FIRST_WORD; i < FIRST_WORD + words[NAME_COUNT]!; i++) {
+      const docs = this.wordById[words[i]!]!.name;
       if (docs.length <= limit) neighbours.push(docs);
     }
     return neighbours;
@@ -323,7 +328,6 @@ export class TextSearch {
       if (postings.sound.length > 0) postings.sound = postings.sound.slice();
       if (postings.description.length > 0) postings.description = postings.description.slice();
     }
-    for (const words of this.docWords.values()) words.descriptions = words.descriptions.slice();
   }
 
   setSynonyms(groups: Partial<Record<Locale, string[][]>>): void {
