@@ -120,7 +120,7 @@ interface Selection {
  * each) — 3 MB for a listing of all 100 000 goods, a few kilobytes for most searches.
  */
 const SELECTION_CACHE_BYTES = 48 * 1024 * 1024;
-/** Goods picked at least when a relevance order is first read: ten pages of 24. */
+/** Goods picked at least when an order of a selection is first read: ten pages of 24. */
 const RELEVANCE_TOP = 240;
 
 const NO_CATEGORY = -1;
@@ -174,6 +174,7 @@ export class CatalogIndex {
   private valueStride = 8;
   /** `newestRank()`; made again with the orders. */
   private rankByNewest: Int32Array | undefined;
+  private chosen = new Uint8Array(0);
   readonly ready: Promise<void>;
 
   constructor(
@@ -842,18 +843,32 @@ export class CatalogIndex {
       // Only the top of a relevance order is read (shoppers page a few times): the best are picked, not every
       // match sorted — a later page asks for more.
       docs = this.topByRelevance(selection, Math.max(RELEVANCE_TOP, 2 * needed));
-    } else if (sort === 'price_desc') {
-      docs = this.ordered(selection, 'price_asc', selection.docs.length).slice().reverse();
     } else {
-      const chosen = new Uint8Array(this.goods.length);
+      // The shelf's order read until enough of the selection is found (from the end for highest price first, the
+      // reverse of lowest first), not all of it: a new price cap or category is a new selection, and reading every
+      // goods for its first page was most of such a request.
+      const order = this.order(sort === 'newest' || sort === 'sales' ? sort : 'price');
+      const wanted = Math.min(selection.docs.length, Math.max(RELEVANCE_TOP, 2 * needed));
+      const chosen = this.chosenScratch();
       for (const doc of selection.docs) chosen[doc] = 1;
-      const order = this.order(sort === 'price_asc' ? 'price' : sort);
-      docs = new Int32Array(selection.docs.length);
+      docs = new Int32Array(wanted);
       let at = 0;
-      for (let i = 0; i < order.length; i++) if (chosen[order[i]!]) docs[at++] = order[i]!;
+      if (sort === 'price_desc') {
+        for (let i = order.length - 1; i >= 0 && at < wanted; i--)
+          if (chosen[order[i]!]) docs[at++] = order[i]!;
+      } else {
+        for (let i = 0; i < order.length && at < wanted; i++) if (chosen[order[i]!]) docs[at++] = order[i]!;
+      }
+      for (const doc of selection.docs) chosen[doc] = 0;
     }
     selection.ordered.set(sort, docs);
     return docs;
+  }
+
+  /** A zeroed byte per document, reused: every use clears what it set. */
+  private chosenScratch(): Uint8Array {
+    if (this.chosen.length < this.goods.length) this.chosen = new Uint8Array(2 * this.goods.length);
+    return this.chosen;
   }
 
   /** The `count` best of the selection: highest score first, ties newest first (as the newest sort). */
