@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { goodsListEnvelopeSchema } from '@shop/contract';
+import { schema } from '@shop/db';
 import { buildApp } from '../../app.ts';
 import { callApi, createTestApp, type TestApp } from '../../testing.ts';
 
@@ -18,13 +19,12 @@ interface Row {
   price: number;
   sales: number;
   createdAt: string;
-  [key: string]: unknown;
 }
 let rows: Row[] = [];
 
 beforeAll(async () => {
   t = await createTestApp();
-  const copy = await t.database.db.execute(sql`
+  await t.database.db.execute(sql`
     with copies as (
       select g.*, n, gen_random_uuid() as new_id
       from goods g cross join generate_series(1, 600 / (select count(*) from goods)::int + 1) n
@@ -39,12 +39,12 @@ beforeAll(async () => {
     select c.new_id, tr.locale, tr.name || ' ' || c.n, tr.description
     from copies c join goods_translations tr on tr.goods_id = c.id
   `);
-  expect(copy).toBeDefined();
-  const all = await t.database.db.execute(
-    sql`select id, price, sales, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt"
-        from goods where on_shelf`,
-  );
-  rows = ('rows' in all ? all.rows : all) as Row[];
+  const { goods } = schema;
+  const all = await t.database.db
+    .select({ id: goods.id, price: goods.price, sales: goods.sales, createdAt: goods.createdAt })
+    .from(goods)
+    .where(eq(goods.onShelf, true));
+  rows = all.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
   shop = await buildApp({ logLevel: 'silent', storefrontDist: '/nonexistent' }, t.database);
 });
 afterAll(async () => {
