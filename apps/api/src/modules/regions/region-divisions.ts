@@ -35,8 +35,11 @@ interface CountryDivisions {
   children: Map<string, Division[]>;
 }
 
-const toTraditional = OpenCC.Converter({ from: 'cn', to: 'tw' });
-const toSimplified = OpenCC.Converter({ from: 'tw', to: 'cn' });
+/**
+ * Script converters are made where a country's names are read and dropped after: the simplified-to-traditional
+ * one is 42 MB of small Maps, which every full collection of a running shop would otherwise mark (80 ms).
+ */
+const converter = (from: 'cn' | 'tw', to: 'cn' | 'tw') => OpenCC.Converter({ from, to });
 
 const capitalised = (word: string) => word.replace(/^./, (c) => c.toUpperCase());
 const syllables = (chinese: string) =>
@@ -72,18 +75,29 @@ function chinaRows(states: readonly string[]): Division[] {
     const ours = provinceCodeByChineseName(states, name);
     if (ours) provinceCodes.set(vantCode.slice(0, 2), ours);
   }
+  const toTraditional = converter('cn', 'tw');
   const rows: Division[] = [];
   const cities = new Set<string>();
   for (const [vantCode, name] of Object.entries(areaList.city_list)) {
     const province = provinceCodes.get(vantCode.slice(0, 2));
     if (!province) continue;
     cities.add(vantCode.slice(0, 4));
-    rows.push({ code: `CN-${vantCode}`, parentCode: province, simplified: name });
+    rows.push({
+      code: `CN-${vantCode}`,
+      parentCode: province,
+      simplified: name,
+      traditional: toTraditional(name),
+    });
   }
   for (const [vantCode, name] of Object.entries(areaList.county_list)) {
     const city = `${vantCode.slice(0, 4)}00`;
     if (!cities.has(vantCode.slice(0, 4))) continue;
-    rows.push({ code: `CN-${vantCode}`, parentCode: `CN-${city}`, simplified: name });
+    rows.push({
+      code: `CN-${vantCode}`,
+      parentCode: `CN-${city}`,
+      simplified: name,
+      traditional: toTraditional(name),
+    });
   }
   return rows;
 }
@@ -104,6 +118,7 @@ async function taiwanRows(states: readonly string[]): Promise<Division[]> {
   ]);
   const chinese: TaiwanZipcode[] = chineseModule.default;
   const english: TaiwanZipcode[] = englishModule.default;
+  const toSimplified = converter('tw', 'cn');
   const rows: Division[] = [];
   const sharing = new Map<number, number>();
   for (const row of chinese) sharing.set(row.zipcode, (sharing.get(row.zipcode) ?? 0) + 1);
@@ -206,8 +221,9 @@ export class RegionDivisions {
 /** A division's name in one locale: Chinese in the reader's script, English (or pinyin) otherwise. */
 export function divisionName(division: Division, locale: Locale): string {
   if (division.name) return division.name;
-  const simplified = division.simplified ?? toSimplified(division.traditional ?? '');
+  // Chinese divisions have both scripts from the start (chinaRows, taiwanRows).
+  const simplified = division.simplified ?? division.traditional ?? '';
   if (locale === 'zh-CN') return simplified;
-  if (locale === 'zh-TW') return division.traditional ?? toTraditional(simplified);
+  if (locale === 'zh-TW') return division.traditional ?? simplified;
   return division.english ?? romanised(simplified);
 }
