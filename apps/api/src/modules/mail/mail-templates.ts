@@ -39,7 +39,7 @@ const templates: Record<TemplateName, Record<Locale, Template>> = {
     'zh-TW': {
       subject: '啟用你的{shop}帳戶',
       greeting: '歡迎來到{shop}！',
-      body: '請確認你的郵箱地址以啟用帳戶。該連結 {hours} 小時內有效。',
+      body: '請確認你的電子郵件地址以啟用帳戶。該連結 {hours} 小時內有效。',
       action: '啟用我的帳戶',
       footer: '如果你沒有註冊帳戶，請忽略此郵件。',
     },
@@ -98,9 +98,9 @@ const templates: Record<TemplateName, Record<Locale, Template>> = {
       footer: '如果不是你本人操作，请忽略此邮件，你的账户不会改变。',
     },
     'zh-TW': {
-      subject: '有人嘗試用你的郵箱註冊{shop}',
+      subject: '有人嘗試用你的電子郵件註冊{shop}',
       greeting: '你好，',
-      body: '剛才有人嘗試用這個郵箱地址註冊{shop}帳戶，但該地址已有帳戶，因此沒有建立新帳戶。',
+      body: '剛才有人嘗試用這個電子郵件地址註冊{shop}帳戶，但該地址已有帳戶，因此沒有建立新帳戶。',
       action: '如果是你本人且忘記了密碼，請設定新密碼',
       footer: '如果不是你本人操作，請忽略此郵件，你的帳戶不會改變。',
     },
@@ -384,7 +384,7 @@ const guestInvitations: Record<Locale, { text: string; action: string }> = {
     action: '注册账户',
   },
   'zh-TW': {
-    text: '你以訪客身分購買。用 {email} 註冊帳戶，即可集中管理訂單：用此郵箱下的訂單都會在帳戶中。',
+    text: '你以訪客身分購買。用 {email} 註冊帳戶，即可集中管理訂單：用此電子郵件下的訂單都會在帳戶中。',
     action: '註冊帳戶',
   },
 };

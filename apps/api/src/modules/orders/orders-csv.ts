@@ -144,7 +144,7 @@ const texts: Record<Locale, { headings: Record<Column, string>; status: Record<O
       number: '訂單編號',
       placedAt: '下單時間（UTC）',
       status: '狀態',
-      shopperEmail: '顧客郵箱',
+      shopperEmail: '顧客電子郵件',
       shopperPhone: '顧客手機號碼',
       recipient: '收件人',
       recipientPhone: '收件人電話',
