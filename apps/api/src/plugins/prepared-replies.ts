@@ -91,7 +91,7 @@ export class PreparedReplyCache {
     dispose: (_entry, key) => this.untag(key),
   });
   /** Tag → keys of the replies carrying it, and key → its tags: to drop only the replies a change touches. */
-  private readonly tagged = new Map<string, Set<string>>();
+  private readonly tagged = new Map<string, { tag: string; keys: Set<string> }>();
   private readonly tagsOf = new Map<string, string[]>();
   /** Counts clears, so that a reply knows whether one came while it was being read. */
   private generation = 0;
@@ -122,12 +122,16 @@ export class PreparedReplyCache {
   set(key: string, prepared: PreparedReply, ttlMs?: number, tags?: string[]): PreparedReply {
     this.entries.set(key, prepared, ttlMs ? { ttl: ttlMs } : undefined);
     if (tags?.length) {
-      this.tagsOf.set(key, tags);
-      for (const tag of tags) {
-        let keys = this.tagged.get(tag);
-        if (!keys) this.tagged.set(tag, (keys = new Set()));
-        keys.add(key);
+      // The first string of each tag is the one kept: a list's tags are made anew for every reply (a tag per
+      // goods shown), and thousands of kept lists held as many copies of the same few.
+      const kept = new Array<string>(tags.length);
+      for (let i = 0; i < tags.length; i++) {
+        let tagged = this.tagged.get(tags[i]!);
+        if (!tagged) this.tagged.set(tags[i]!, (tagged = { tag: tags[i]!, keys: new Set() }));
+        tagged.keys.add(key);
+        kept[i] = tagged.tag;
       }
+      this.tagsOf.set(key, kept);
     }
     return prepared;
   }
@@ -137,9 +141,9 @@ export class PreparedReplyCache {
     if (!tags) return;
     this.tagsOf.delete(key);
     for (const tag of tags) {
-      const keys = this.tagged.get(tag);
-      keys?.delete(key);
-      if (keys?.size === 0) this.tagged.delete(tag);
+      const tagged = this.tagged.get(tag);
+      tagged?.keys.delete(key);
+      if (tagged?.keys.size === 0) this.tagged.delete(tag);
     }
   }
 
@@ -151,7 +155,7 @@ export class PreparedReplyCache {
     this.drops++;
     for (const tag of tags) {
       this.droppedAt.set(tag, this.drops);
-      for (const key of [...(this.tagged.get(tag) ?? [])]) this.entries.delete(key);
+      for (const key of [...(this.tagged.get(tag)?.keys ?? [])]) this.entries.delete(key);
     }
   }
 
@@ -168,7 +172,7 @@ export class PreparedReplyCache {
       // A reply read from before this on is read again by `until`: its data is at most the read's own time
       // older than this change.
       this.staledAt.set(tag, { drops: this.drops, until });
-      for (const key of this.tagged.get(tag) ?? []) {
+      for (const key of this.tagged.get(tag)?.keys ?? []) {
         const entry = this.entries.peek(key);
         if (entry) entry.staleUntil = Math.min(until, entry.staleUntil ?? until);
       }
