@@ -19,6 +19,15 @@ import { schema, type Db } from '@shop/db';
 import type { GoodsOptionRecord } from '@shop/db';
 import { highlightsOf, stretchSounding, textDigest, TextSearch, type TextMatches } from './text-search.ts';
 import { wordsOf } from './search-text.ts';
+import {
+  packSkus,
+  setSkuStock,
+  skuCount,
+  skuIdAt,
+  unpackSkus,
+  type PackedSkus,
+  type ShelfSku,
+} from './shelf-skus.ts';
 
 const { goods, goodsTranslations, skus, categories, goodsRatings } = schema;
 
@@ -50,19 +59,11 @@ interface ShelfGoods {
   /** Option value facets the goods offers, as indexes into the index's value table. */
   values: Int32Array;
   options: GoodsOptionRecord[];
-  skus: ShelfSku[];
+  skus: PackedSkus;
   /** `textDigest` of its names and descriptions, to know whether a refresh changed its words. */
   textKey: string;
   /** Its published reviews' average and count (goods_ratings); undefined while it has none. */
   rating: GoodsRating | undefined;
-}
-
-export interface ShelfSku {
-  id: string;
-  options: string[];
-  price: number;
-  originalPrice: number | null;
-  stock: number;
 }
 
 /** What a refresh changed, for the replies built from it to be dropped accordingly. */
@@ -326,7 +327,9 @@ export class CatalogIndex {
         originalPrice: sku.originalPrice,
         stock: sku.stock,
       };
-      skusOf.set(goodsId, [...(skusOf.get(goodsId) ?? []), kept]);
+      const list = skusOf.get(goodsId);
+      if (list) list.push(kept);
+      else skusOf.set(goodsId, [kept]);
     }
     const found = new Set<string>();
     const resold: number[] = [];
@@ -357,7 +360,7 @@ export class CatalogIndex {
         options,
         // Interned options: goods with the same options share the array.
         values: this.valuesOf(options),
-        skus: skusOf.get(row.id) ?? [],
+        skus: packSkus(skusOf.get(row.id) ?? []),
         textKey,
         rating: row.ratingCount
           ? { average: averageRating(row.ratingTotal ?? 0, row.ratingCount), count: row.ratingCount }
@@ -417,15 +420,15 @@ export class CatalogIndex {
         .where(inArray(skus.goodsId, ids)),
     ]);
     const skuStock = new Map(skuRows.map((row) => [row.id, row.stock]));
-    const skuCount = new Map<string, number>();
-    for (const row of skuRows) skuCount.set(row.goodsId, (skuCount.get(row.goodsId) ?? 0) + 1);
+    const skusPerGoods = new Map<string, number>();
+    for (const row of skuRows) skusPerGoods.set(row.goodsId, (skusPerGoods.get(row.goodsId) ?? 0) + 1);
     const unchangedShape = (row: (typeof rows)[number]) => {
       const known = this.byId.get(row.id);
       return (
         known !== undefined &&
         row.onShelf &&
-        known.skus.length === (skuCount.get(row.id) ?? 0) &&
-        known.skus.every((sku) => skuStock.has(sku.id))
+        skuCount(known.skus) === (skusPerGoods.get(row.id) ?? 0) &&
+        known.skus.options.every((_, i) => skuStock.has(skuIdAt(known.skus, i)))
       );
     };
     if (rows.length !== ids.length || !rows.every(unchangedShape)) return this.readGoods(ids);
@@ -439,13 +442,9 @@ export class CatalogIndex {
       }
       known.stock = row.stock;
       known.sales = row.sales;
-      known.skus = known.skus.map((sku) => ({
-        id: sku.id,
-        options: sku.options,
-        price: sku.price,
-        originalPrice: sku.originalPrice,
-        stock: skuStock.get(sku.id)!,
-      }));
+      for (let i = 0; i < skuCount(known.skus); i++) {
+        setSkuStock(known.skus, i, skuStock.get(skuIdAt(known.skus, i))!);
+      }
       this.columns.stock[known.doc] = row.stock;
     }
     this.settle(outcome, resold);
@@ -601,7 +600,9 @@ export class CatalogIndex {
     id: string,
   ): { stock: number; sales: number; skus: ShelfSku[]; rating: GoodsRating | undefined } | undefined {
     const entry = this.byId.get(id);
-    return entry && { stock: entry.stock, sales: entry.sales, skus: entry.skus, rating: entry.rating };
+    return (
+      entry && { stock: entry.stock, sales: entry.sales, skus: unpackSkus(entry.skus), rating: entry.rating }
+    );
   }
 
   async list(query: GoodsQuery, at: ShelfLocale): Promise<ShelfPage> {

@@ -130,7 +130,7 @@ export class CatalogService {
       currency: at.currency,
       stock: figures.stock,
       sales: figures.sales,
-      skus: figures.skus.map((s) => ({ ...s })),
+      skus: figures.skus,
       ...(figures.rating ? { rating: figures.rating } : {}),
     };
   }

@@ -1,0 +1,33 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { packSkus, setSkuStock, skuCount, skuIdAt, unpackSkus, type ShelfSku } from './shelf-skus.ts';
+
+describe('packed SKUs', () => {
+  const red = ['Red', 'M'];
+  const skus: ShelfSku[] = [
+    { id: randomUUID(), options: red, price: 12_900, originalPrice: 15_900, stock: 4 },
+    { id: randomUUID(), options: ['Blue', 'M'], price: 0, originalPrice: null, stock: 0 },
+    { id: randomUUID(), options: ['Blue', 'L'], price: 2_000_000_000, originalPrice: 0, stock: 1_000_000 },
+  ];
+
+  it('give back every SKU as it was, free prices, no list price and a list price of 0 included', () => {
+    const packed = packSkus(skus);
+    expect(skuCount(packed)).toBe(3);
+    expect(skus.map((_, i) => skuIdAt(packed, i))).toEqual(skus.map((sku) => sku.id));
+    expect(unpackSkus(packed)).toEqual(skus);
+    // The option arrays are the ones given (the index interns them), and unpacking makes new SKU objects.
+    expect(unpackSkus(packed)[0]!.options).toBe(red);
+    expect(unpackSkus(packed)[0]).not.toBe(unpackSkus(packed)[0]);
+  });
+
+  it('change one SKU stock, and nothing else', () => {
+    const packed = packSkus(skus);
+    setSkuStock(packed, 1, 7);
+    expect(unpackSkus(packed)).toEqual([skus[0], { ...skus[1], stock: 7 }, skus[2]]);
+    expect(unpackSkus(packSkus([]))).toEqual([]);
+  });
+
+  it('refuse an id that is not a UUID, which would shift every id after it', () => {
+    expect(() => packSkus([{ ...skus[0]!, id: 'sku-1' }])).toThrow(/not a UUID/);
+  });
+});
