@@ -54,8 +54,6 @@ interface ShelfGoods {
   sales: number;
   /** ISO 8601, as listings send it (a string takes less than a Date, and compares the same). */
   createdAt: string;
-  /** By the index of the locale in SUPPORTED_LOCALES. */
-  names: (string | undefined)[];
   /** Option value facets the goods offers, as indexes into the index's value table. */
   values: Int32Array;
   options: GoodsOptionRecord[];
@@ -172,6 +170,10 @@ export class CatalogIndex {
    * cache misses (5 ms to count the facets of a keyword found in 10 000 goods).
    */
   private valueCells = new Int32Array(0);
+  /**
+   * Goods' names by locale (index in SUPPORTED_LOCALES), then by document: four arrays, not an array per goods.
+   */
+  private readonly nameColumns: (string | undefined)[][] = SUPPORTED_LOCALES.map(() => []);
   private valueStride = 8;
   /** `newestRank()`; made again with the orders. */
   private rankByNewest: Int32Array | undefined;
@@ -356,7 +358,6 @@ export class CatalogIndex {
         stock: row.stock,
         sales: row.sales,
         createdAt: row.createdAt.toISOString(),
-        names: texts.names,
         options,
         // Interned options: goods with the same options share the array.
         values: this.valuesOf(options),
@@ -371,6 +372,7 @@ export class CatalogIndex {
         entry.doc = this.freeDocs.pop() ?? this.goods.length;
         this.goods[entry.doc] = entry;
         this.setColumns(entry);
+        this.setNames(entry.doc, texts.names);
         this.byId.set(row.id, entry);
         this.text.put(entry.doc, texts);
         outcome.reshaped = true;
@@ -395,6 +397,7 @@ export class CatalogIndex {
       if (known.textKey !== textKey) this.text.put(known.doc, texts);
       Object.assign(known, next);
       this.setColumns(known);
+      this.setNames(known.doc, texts.names);
     }
     for (const id of ids) if (!found.has(id) && this.removeGoods(id)) outcome.reshaped = true;
     this.settle(outcome, resold);
@@ -524,6 +527,7 @@ export class CatalogIndex {
     this.goods[entry.doc] = undefined;
     this.columns.live[entry.doc] = 0;
     this.setValues(entry.doc, NO_VALUES);
+    this.setNames(entry.doc, []);
     this.freeDocs.push(entry.doc);
     this.text.remove(entry.doc);
     return true;
@@ -635,7 +639,7 @@ export class CatalogIndex {
     const locales = [SUPPORTED_LOCALES.indexOf(at.locale), SUPPORTED_LOCALES.indexOf('zh-CN')];
     for (const entry of this.byId.values()) {
       for (const locale of locales) {
-        const name = entry.names[locale];
+        const name = this.nameColumns[locale]![entry.doc];
         if (!name) continue;
         for (const word of wordsOf(name)) {
           if (!word.chinese) continue;
@@ -769,11 +773,24 @@ export class CatalogIndex {
     };
   }
 
+  /** The goods' name in the first of these locales (indexes in SUPPORTED_LOCALES) that has one. */
+  private nameOf(doc: number, fallbacks: number[]): string {
+    for (const at of fallbacks) {
+      const name = this.nameColumns[at]![doc];
+      if (name) return name;
+    }
+    return '';
+  }
+
+  private setNames(doc: number, names: (string | undefined)[]): void {
+    SUPPORTED_LOCALES.forEach((_, at) => (this.nameColumns[at]![doc] = names[at]));
+  }
+
   private summaryOf(entry: ShelfGoods, fallbacks: number[]): Omit<ListedGoods, 'currency'> {
     return {
       id: entry.id,
       categoryId: this.categoryList[entry.category]?.id ?? '',
-      name: nameIn(entry.names, fallbacks),
+      name: this.nameOf(entry.doc, fallbacks),
       image: entry.image,
       price: entry.price,
       originalPrice: entry.originalPrice,
@@ -1119,10 +1136,4 @@ const RELATED_WORD_LIMIT = 2000;
 
 function fallbackIndexes(at: ShelfLocale): number[] {
   return localeFallbacks(at.locale, at.shopDefault).map((l) => SUPPORTED_LOCALES.indexOf(l));
-}
-
-/** The first name found in the fallback order, given as indexes into SUPPORTED_LOCALES. */
-function nameIn(names: (string | undefined)[], fallbacks: number[]): string {
-  for (const at of fallbacks) if (names[at]) return names[at];
-  return '';
 }
