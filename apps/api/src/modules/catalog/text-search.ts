@@ -4,6 +4,7 @@ import SearchableMap from 'minisearch/SearchableMap';
 import { SUPPORTED_LOCALES, type Locale } from '@shop/contract';
 import { fuzzyTerms } from './fuzzy-terms.ts';
 import { ListsByDoc } from './lists-by-doc.ts';
+import { SortedDocs } from './sorted-docs.ts';
 import {
   chineseGrams,
   chineseQueryGrams,
@@ -102,10 +103,10 @@ interface Postings {
   word: string;
   /** Its number in `wordById`: what goods' word lists hold. */
   id: number;
-  name: number[];
-  sound: number[];
+  name: SortedDocs;
+  sound: SortedDocs;
   /** Description ids (see `descriptions`), not goods. */
-  description: number[];
+  description: SortedDocs;
 }
 
 /**
@@ -122,7 +123,7 @@ interface SharedDescription {
   /** `textDigest` of the text: the text itself is not kept (100 000 goods × 4 languages of it). */
   digest: string;
   words: string[];
-  docs: number[];
+  docs: SortedDocs;
 }
 
 const pinyinCache = new LRUCache<string, string[]>({ max: 50_000 });
@@ -158,20 +159,6 @@ function indexWords(text: string | undefined, into: Set<string>, sounds?: Set<st
       for (const gram of syllableGrams(word.norm)) sounds.add(SOUND + gram);
     }
   }
-}
-
-function insertSorted(list: number[], value: number): void {
-  if (list.length === 0 || list[list.length - 1]! < value) {
-    list.push(value);
-    return;
-  }
-  const at = lowerBound(list, value, 0);
-  if (list[at] !== value) list.splice(at, 0, value);
-}
-
-function removeSorted(list: number[], value: number): void {
-  const at = lowerBound(list, value, 0);
-  if (list[at] === value) list.splice(at, 1);
 }
 
 export class TextSearch {
@@ -217,12 +204,12 @@ export class TextSearch {
     let at = FIRST_WORD;
     for (const word of name) {
       const postings = this.postings(word);
-      insertSorted(postings.name, doc);
+      postings.name.insert(doc);
       ids[at++] = postings.id;
     }
     for (const word of sound) {
       const postings = this.postings(word);
-      insertSorted(postings.sound, doc);
+      postings.sound.insert(doc);
       ids[at++] = postings.id;
     }
     ids.set(descriptionIds, at);
@@ -245,7 +232,7 @@ export class TextSearch {
     }
     for (const id of words.subarray(descriptions)) {
       const shared = this.descriptions[id]!;
-      removeSorted(shared.docs, doc);
+      shared.docs.remove(doc);
       if (shared.docs.length > 0) continue;
       for (const word of shared.words) this.dropPosting(this.words.get(word)!, 'description', id);
       this.descriptions[id] = undefined;
@@ -264,13 +251,13 @@ export class TextSearch {
       const kept: string[] = [];
       for (const word of words) {
         const postings = this.postings(word);
-        insertSorted(postings.description, id);
+        postings.description.insert(id);
         kept.push(postings.word);
       }
-      this.descriptions[id] = { digest, words: kept, docs: [] };
+      this.descriptions[id] = { digest, words: kept, docs: new SortedDocs() };
       this.descriptionIds.set(digest, id);
     }
-    insertSorted(this.descriptions[id]!.docs, doc);
+    this.descriptions[id]!.docs.insert(doc);
     return id;
   }
 
@@ -278,7 +265,7 @@ export class TextSearch {
     let postings = this.words.get(word);
     if (!postings) {
       const id = this.freeWordIds.pop() ?? this.wordById.length;
-      postings = { word, id, name: [], sound: [], description: [] };
+      postings = { word, id, name: new SortedDocs(), sound: new SortedDocs(), description: new SortedDocs() };
       this.words.set(word, postings);
       this.wordById[id] = postings;
       // Only words of letters are looked up by prefix and edit distance; Chinese and pinyin grams by equality.
@@ -288,7 +275,7 @@ export class TextSearch {
   }
 
   private dropPosting(postings: Postings, field: Field, id: number): void {
-    removeSorted(postings[field], id);
+    postings[field].remove(id);
     if (postings.name.length + postings.sound.length + postings.description.length === 0) {
       this.words.delete(postings.word);
       if (this.vocabulary.has(postings.word)) this.vocabulary.delete(postings.word);
@@ -301,13 +288,13 @@ export class TextSearch {
    * For each word of the goods' names held by at most `limit` goods: those goods (sorted document numbers,
    * the goods itself among them). Related goods count the words they share.
    */
-  nameNeighbours(doc: number, limit: number): readonly number[][] {
+  nameNeighbours(doc: number, limit: number): Int32Array[] {
     const words = this.docWords.get(doc);
     if (!words) return [];
-    const neighbours: number[][] = [];
+    const neighbours: Int32Array[] = [];
     for (let i = FIRST_WORD; i < FIRST_WORD + words[NAME_COUNT]!; i++) {
       const docs = this.wordById[words[i]!]!.name;
-      if (docs.length <= limit) neighbours.push(docs);
+      if (docs.length <= limit) neighbours.push(docs.view());
     }
     return neighbours;
   }
@@ -324,9 +311,9 @@ export class TextSearch {
    */
   compact(): void {
     for (const postings of this.words.values()) {
-      if (postings.name.length > 0) postings.name = postings.name.slice();
-      if (postings.sound.length > 0) postings.sound = postings.sound.slice();
-      if (postings.description.length > 0) postings.description = postings.description.slice();
+      postings.name.trim();
+      postings.sound.trim();
+      postings.description.trim();
     }
   }
 
@@ -504,11 +491,15 @@ export class TextSearch {
         const ids = postings[field];
         // A prefix is looked for in names only: in descriptions a short beginning matches most goods.
         if (ids.length === 0 || (weight === PREFIX && field === 'description')) continue;
-        const lists = field === 'description' ? ids.map((id) => this.descriptions[id]?.docs ?? []) : [ids];
+        const lists =
+          field === 'description'
+            ? Array.from(ids.view(), (id) => this.descriptions[id]?.docs.view() ?? NO_DOCS)
+            : [ids.view()];
         const count = lists.reduce((sum, list) => sum + list.length, 0);
         const points = FIELD_WEIGHT[field] * weight * Math.log(1 + total / Math.max(1, count));
         for (const docs of lists) {
-          for (const doc of docs) {
+          for (let k = 0; k < docs.length; k++) {
+            const doc = docs[k]!;
             const now = best[doc]!;
             if (now === 0) touched[touchedCount++] = doc;
             if (now < points) best[doc] = points;
@@ -569,6 +560,8 @@ function queryWords(keyword: string): QueryWord[] {
  * by reading the whole score buffer in order (a pass over 100 000 numbers costs about what sorting 8 000 does).
  */
 const SCAN_INSTEAD_OF_SORT = 12;
+
+const NO_DOCS = new Int32Array(0);
 
 /** Words past this many are ignored: real searches have two or three. */
 const MAX_QUERY_WORDS = 8;
@@ -650,23 +643,6 @@ function lowerBoundOfDocs(sorted: Int32Array, value: number, from: number): numb
     step *= 2;
   }
   let high = Math.min(length, low + step + 1);
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (sorted[mid]! < value) low = mid + 1;
-    else high = mid;
-  }
-  return low;
-}
-
-function lowerBound(sorted: ArrayLike<number>, value: number, from: number): number {
-  // Galloping: the next match is usually near the last one.
-  let step = 1;
-  let low = from;
-  while (low + step < sorted.length && sorted[low + step]! < value) {
-    low += step;
-    step *= 2;
-  }
-  let high = Math.min(sorted.length, low + step + 1);
   while (low < high) {
     const mid = (low + high) >>> 1;
     if (sorted[mid]! < value) low = mid + 1;
