@@ -116,9 +116,11 @@ interface Selection {
 
 /**
  * Memory for kept selections: the goods and scores (12 bytes each) and up to five orders of them (4 bytes
- * each) — 3 MB for a listing of all 100 000 goods, a few kilobytes for most searches.
+ * each) — 3 MB for a listing of all 100 000 goods, a few kilobytes for most searches. 24 MB keeps thousands of
+ * recent listings for their next page; twice that only held more of the searches nobody repeats, and the
+ * shop's memory with them (bench/RESULTS.md, session 12).
  */
-const SELECTION_CACHE_BYTES = 48 * 1024 * 1024;
+const SELECTION_CACHE_BYTES = 24 * 1024 * 1024;
 /** Goods picked at least when an order of a selection is first read: ten pages of 24. */
 const RELEVANCE_TOP = 240;
 

@@ -85,8 +85,11 @@ const FIELD_WEIGHT: Record<Field, number> = { name: 3, description: 1, sound: 1 
 const EXACT = 1;
 const PREFIX = 0.6;
 const TYPO = 0.45;
-/** Matches kept per word: about 12 bytes a goods, so a word matching all 100 000 goods takes 1.2 MB. */
-const WORD_CACHE_BYTES = 48 * 1024 * 1024;
+/**
+ * Matches kept per word: about 12 bytes a goods, so a word matching all 100 000 goods takes 1.2 MB. 24 MB holds
+ * every brand and edition of the bench's 100 000 goods (12 MB) with room; twice that only kept more one-off typos.
+ */
+const WORD_CACHE_BYTES = 24 * 1024 * 1024;
 const PREFIX_FROM_LENGTH = 2;
 /** Marks a word of sounds (pinyin), so "pan" the sound is not "pan" the word. */
 const SOUND = '~';
