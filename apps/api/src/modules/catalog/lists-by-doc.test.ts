@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { randomInt, randomStream } from '@shop/db/seed';
 import { ListsByDoc } from './lists-by-doc.ts';
 
 describe('ListsByDoc', () => {
@@ -7,11 +8,8 @@ describe('ListsByDoc', () => {
     const expected = new Map<number, number[]>();
     // A fixed pseudo-random walk of sets, replacements and deletes: enough cells to grow the array several times,
     // and enough replacements to waste half of it and compact.
-    let seed = 7;
-    const next = (below: number) => {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      return seed % below;
-    };
+    const random = randomStream('lists-by-doc test');
+    const next = (below: number) => randomInt(random, 0, below - 1);
     for (let step = 0; step < 20_000; step++) {
       const doc = next(3000);
       if (next(5) === 0) {

@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { randomInt, randomStream } from '@shop/db/seed';
 import { SortedDocs } from './sorted-docs.ts';
 
 describe('SortedDocs', () => {
   it('holds each number once, in order, through inserts and removes in any order, trimmed or not', () => {
     const docs = new SortedDocs();
     const expected = new Set<number>();
-    let seed = 11;
-    const next = (below: number) => {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      return seed % below;
-    };
+    const random = randomStream('sorted-docs test');
+    const next = (below: number) => randomInt(random, 0, below - 1);
     for (let step = 0; step < 5_000; step++) {
       const value = next(800);
       if (next(3) === 0) {
