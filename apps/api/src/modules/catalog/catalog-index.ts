@@ -122,7 +122,7 @@ interface Selection {
  */
 const SELECTION_CACHE_BYTES = 24 * 1024 * 1024;
 /** Goods picked at least when an order of a selection is first read: ten pages of 24. */
-const RELEVANCE_TOP = 240;
+const FIRST_ORDERED = 240;
 
 const NO_CATEGORY = -1;
 const LOAD_BATCH = 5000;
@@ -172,13 +172,14 @@ export class CatalogIndex {
    * cache misses (5 ms to count the facets of a keyword found in 10 000 goods).
    */
   private valueCells = new Int32Array(0);
+  private valueStride = 8;
   /**
    * Goods' names by locale (index in SUPPORTED_LOCALES), then by document: four arrays, not an array per goods.
    */
   private readonly nameColumns: (string | undefined)[][] = SUPPORTED_LOCALES.map(() => []);
-  private valueStride = 8;
   /** `newestRank()`; made again with the orders. */
   private rankByNewest: Int32Array | undefined;
+  /** `chosenScratch()`. */
   private chosen = new Uint8Array(0);
   readonly ready: Promise<void>;
 
@@ -361,7 +362,6 @@ export class CatalogIndex {
         sales: row.sales,
         createdAt: row.createdAt.toISOString(),
         options,
-        // Interned options: goods with the same options share the array.
         values: this.valuesOf(options),
         skus: packSkus(skusOf.get(row.id) ?? []),
         textKey,
@@ -862,13 +862,13 @@ export class CatalogIndex {
     if (sort === 'relevance') {
       // Only the top of a relevance order is read (shoppers page a few times): the best are picked, not every
       // match sorted — a later page asks for more.
-      docs = this.topByRelevance(selection, Math.max(RELEVANCE_TOP, 2 * needed));
+      docs = this.topByRelevance(selection, Math.max(FIRST_ORDERED, 2 * needed));
     } else {
       // The shelf's order read until enough of the selection is found (from the end for highest price first, the
       // reverse of lowest first), not all of it: a new price cap or category is a new selection, and reading every
       // goods for its first page was most of such a request.
       const order = this.order(sort === 'newest' || sort === 'sales' ? sort : 'price');
-      const wanted = Math.min(selection.docs.length, Math.max(RELEVANCE_TOP, 2 * needed));
+      const wanted = Math.min(selection.docs.length, Math.max(FIRST_ORDERED, 2 * needed));
       const chosen = this.chosenScratch();
       for (const doc of selection.docs) chosen[doc] = 1;
       docs = new Int32Array(wanted);

@@ -168,7 +168,6 @@ export class TextSearch {
   /** Each word's postings; the radix tree holds the same words for prefix and edit-distance lookups only. */
   private readonly words = new Map<string, Postings>();
   private readonly vocabulary = new SearchableMap<Postings>();
-  /** Per goods: the words indexed for it (to take them out again) and its descriptions' ids. */
   /** Per goods: the words indexed for it, to take them out again, and its descriptions (see FIRST_WORD). */
   private readonly docWords = new ListsByDoc();
   /** Each word's postings by its number; numbers of words gone are reused. */
@@ -309,8 +308,7 @@ export class TextSearch {
 
   /**
    * Trims every word's lists to their length, after a whole catalog was read: a list grown by insertion keeps
-   * room for more (17 slots for a word of one goods), which over the words of 100 000 goods was a fifth of the
-   * index's heap. Later insertions grow a list again as needed.
+   * room for more (up to twice what it holds). Later insertions grow a list again as needed.
    */
   compact(): void {
     for (const postings of this.words.values()) {
