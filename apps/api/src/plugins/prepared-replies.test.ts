@@ -142,3 +142,55 @@ describe('prepared replies', () => {
     expect((await fresh.reply).json()).toEqual({ price: 38 });
   });
 });
+
+describe('replies kept once asked again (keepOnRepeat)', () => {
+  let searches: FastifyInstance;
+  // A table of 1 024 keys: a few thousand other searches push a key out.
+  const searchCache = new PreparedReplyCache(false, 1024);
+  let reads = 0;
+
+  beforeAll(async () => {
+    searches = Fastify();
+    // As keyword searches are sent: most URLs are asked once, as a shopper types.
+    searches.get<{ Querystring: { q: string } }>(
+      '/search',
+      { onRequest: searchCache.serveCached },
+      async (request, reply) => {
+        reads++;
+        return searchCache.send(request, reply, { found: request.query.q }, 'public, no-cache', {
+          keepOnRepeat: true,
+        });
+      },
+    );
+    await searches.ready();
+  });
+  afterAll(() => searches.close());
+
+  const readsFor = async (url: string) => {
+    const before = reads;
+    const reply = await searches.inject({ url });
+    expect(reply.json()).toEqual({ found: new URL(url, 'http://shop').searchParams.get('q') });
+    return reads - before;
+  };
+
+  it('reads a keyword asked once or twice, and answers the third ask from the cache', async () => {
+    expect(await readsFor('/search?q=lamp')).toBe(1);
+    expect(await readsFor('/search?q=lamp')).toBe(1);
+    expect(await readsFor('/search?q=lamp')).toBe(0);
+    expect(await readsFor('/search?q=lamp')).toBe(0);
+  });
+
+  it('forgets a keyword asked once after many others, and keeps one asked again soon', async () => {
+    expect(await readsFor('/search?q=mug')).toBe(1);
+    for (let i = 0; i < 5_000; i++) {
+      await searches.inject({ url: `/search?q=word${i}` });
+      if (i === 10) expect(await readsFor('/search?q=desk')).toBe(1);
+      if (i === 20) expect(await readsFor('/search?q=desk')).toBe(1);
+    }
+    expect(await readsFor('/search?q=desk')).toBe(0);
+    // Pushed out of the table of keys seen by the searches since: read, and not kept, as if never asked.
+    expect(await readsFor('/search?q=mug')).toBe(1);
+    expect(await readsFor('/search?q=mug')).toBe(1);
+    expect(await readsFor('/search?q=mug')).toBe(0);
+  });
+});

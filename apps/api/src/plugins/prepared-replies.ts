@@ -3,6 +3,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { ChangeName, ChangeSignals } from './change-signals.ts';
+import { SeenKeys } from './seen-keys.ts';
 
 export interface PreparedReply {
   body: Buffer;
@@ -81,7 +82,13 @@ export function sendPrepared(request: FastifyRequest, reply: FastifyReply, prepa
  * the clock (a coupon's validity window) carry their own expiry.
  */
 export class PreparedReplyCache {
-  constructor(private readonly perLocale = true) {}
+  /** `seenSlots`: the size of the table of keys asked for lately (`SeenKeys`), a power of two. */
+  constructor(
+    private readonly perLocale = true,
+    seenSlots?: number,
+  ) {
+    this.seen = new SeenKeys(seenSlots);
+  }
 
   private readonly entries = new LRUCache<string, PreparedReply>({
     maxSize: 64 * 1024 * 1024,
@@ -105,6 +112,8 @@ export class PreparedReplyCache {
   private readonly clearListeners: (() => void)[] = [];
   /** Tells the other instances of a clear here (`shareClears`). */
   private sendClear: (() => void) | undefined;
+  /** The keys of replies sent with `keepOnRepeat` lately (`SeenKeys`). */
+  private readonly seen: SeenKeys;
 
   keyOf(request: FastifyRequest): string {
     return this.perLocale ? `${request.locale} ${request.url}` : request.url;
@@ -207,21 +216,24 @@ export class PreparedReplyCache {
   /**
    * Prepares `payload`, keeps it for the next identical request and sends it. A payload read before a clear that
    * came while it was being read (the request missed the cache before the clear) is sent but not kept: it may
-   * hold the data the clear was about.
+   * hold the data the clear was about. With `keepOnRepeat` (for URLs without end, such as keyword searches) a
+   * reply is kept only when its key was asked for lately already (`SeenKeys`).
    */
   send(
     request: FastifyRequest,
     reply: FastifyReply,
     payload: unknown,
     cacheControl: string,
-    { ttlMs, tags }: { ttlMs?: number; tags?: string[] } = {},
+    { ttlMs, tags, keepOnRepeat }: { ttlMs?: number; tags?: string[]; keepOnRepeat?: boolean } = {},
   ) {
     const prepared = this.prepare(payload, cacheControl);
     const startedIn = this.missedIn.get(request);
+    const key = this.keyOf(request);
+    if (keepOnRepeat && !this.seen.seenBefore(key)) return sendPrepared(request, reply, prepared);
     if (startedIn === undefined || this.stillCurrent(startedIn, tags)) {
       const staleUntil = startedIn && this.staleUntilFor(startedIn, tags);
       if (staleUntil !== undefined) prepared.staleUntil = staleUntil;
-      this.set(this.keyOf(request), prepared, ttlMs, tags);
+      this.set(key, prepared, ttlMs, tags);
     }
     return sendPrepared(request, reply, prepared);
   }

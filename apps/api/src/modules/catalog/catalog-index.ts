@@ -17,6 +17,7 @@ import {
 } from '@shop/contract';
 import { schema, type Db } from '@shop/db';
 import type { GoodsOptionRecord } from '@shop/db';
+import { SeenKeys } from '../../plugins/seen-keys.ts';
 import { highlightsOf, stretchSounding, textDigest, TextSearch, type TextMatches } from './text-search.ts';
 import { wordsOf } from './search-text.ts';
 import {
@@ -161,6 +162,8 @@ export class CatalogIndex {
     maxSize: SELECTION_CACHE_BYTES,
     sizeCalculation: (selection) => 1024 + selection.docs.length * (12 + 5 * 4),
   });
+  /** Keyword selections asked for lately: one is kept when asked a second time. */
+  private readonly selectionsSeen = new SeenKeys();
   /**
    * The figures listings filter and count by, per document, side by side: the loop of `select` reads these
    * instead of following a pointer to each goods' object, which on 100 000 goods cost more than the work.
@@ -672,7 +675,8 @@ export class CatalogIndex {
     let selection = this.selections.get(key);
     if (!selection) {
       selection = this.select(query, at, keyword ? this.text.search(keyword, at.locale) : undefined);
-      this.selections.set(key, selection);
+      // Kept once asked again (its next page, another sort): most keywords are asked once.
+      if (!keyword || this.selectionsSeen.seenBefore(key)) this.selections.set(key, selection);
     }
     return selection;
   }

@@ -47,7 +47,11 @@ export function catalogRoutes(
       const { items, meta, goodsIds } = await (request.query.keyword ? timeSearch(list) : list());
       const tags = [LIST_TAG, ...goodsIds.map(listedTag)];
       if (listingSort(request.query) === 'sales') tags.push(SALES_ORDER_TAG);
-      return cache.send(request, reply, paged(items, meta), CATALOG_CACHE_CONTROL, { tags });
+      // A keyword search is kept once asked twice: most are asked once, letter by letter as a shopper types.
+      return cache.send(request, reply, paged(items, meta), CATALOG_CACHE_CONTROL, {
+        tags,
+        keepOnRepeat: request.query.keyword !== undefined,
+      });
     },
   );
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import SearchableMap from 'minisearch/SearchableMap';
 import { SUPPORTED_LOCALES, type Locale } from '@shop/contract';
+import { SeenKeys } from '../../plugins/seen-keys.ts';
 import { fuzzyTerms } from './fuzzy-terms.ts';
 import { ListsByDoc } from './lists-by-doc.ts';
 import { SortedDocs } from './sorted-docs.ts';
@@ -186,6 +187,8 @@ export class TextSearch {
     maxSize: WORD_CACHE_BYTES,
     sizeCalculation: (m) => m.docs.length * 12 + 200,
   });
+  /** Words and candidate sets asked for lately: one is kept in `wordCache` when asked a second time. */
+  private readonly wordsSeen = new SeenKeys();
   /** Per locale: normalised word → the words of its synonym groups. */
   private synonyms = new Map<Locale, Map<string, string[]>>();
 
@@ -400,7 +403,8 @@ export class TextSearch {
     let found = this.wordCache.get(key);
     if (!found) {
       found = word.text.chinese ? this.matchChinese(word.text.norm) : this.matchLatin(word, locale);
-      this.wordCache.set(key, found);
+      // Kept once asked again: brands and kinds of goods come back in query after query, most typos never.
+      if (this.wordsSeen.seenBefore(key)) this.wordCache.set(key, found);
     }
     return found;
   }
@@ -450,7 +454,8 @@ export class TextSearch {
     const kept = this.wordCache.get(key);
     if (kept) return kept;
     const scored = this.score(candidates, 'name', 'description');
-    this.wordCache.set(key, { ...scored, known: false, sounds: undefined });
+    if (this.wordsSeen.seenBefore(key))
+      this.wordCache.set(key, { ...scored, known: false, sounds: undefined });
     return scored;
   }
 
