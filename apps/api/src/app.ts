@@ -1,4 +1,4 @@
-import fastify, { LogController, type FastifyInstance } from 'fastify';
+import fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
@@ -42,6 +42,8 @@ import { BrowsingService } from './modules/browsing/browsing.service.ts';
 import { browsingRoutes } from './modules/browsing/browsing.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { CHECKOUT_WRITES_AT_ONCE, registerWriteGate } from './plugins/write-gate.ts';
+import { MarketsService } from './modules/markets/markets.service.ts';
+import { marketsRoutes, registerShopperMarket, setMarketCookie } from './modules/markets/markets.routes.ts';
 import { registerMetrics } from './modules/operations/metrics.routes.ts';
 import { MediaService } from './modules/media/media.service.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
@@ -128,10 +130,21 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
 
   const settings = new SettingsService(database.db);
   await settings.load();
+  const markets = new MarketsService(database.db, () => settings.settings.currency);
+  await markets.load();
+  /** Staff's view: prices as stored, in the shop's currency. */
   const shopLocale = (locale: Locale): ShopLocale => ({
     locale,
     shopDefault: settings.defaultLocale(),
-    currency: settings.settings.currency,
+    currency: markets.base().currency,
+    market: markets.base(),
+  });
+  /** A shopper's view: prices in their market's currency (`request.market`, set by `registerShopperMarket`). */
+  const shopperAt = (request: FastifyRequest): ShopLocale => ({
+    locale: request.locale,
+    shopDefault: settings.defaultLocale(),
+    currency: request.market.currency,
+    market: request.market,
   });
   /**
    * Public catalog replies as bytes: goods, categories, settings, regions. The catalog module keeps them current
@@ -157,6 +170,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   couponReplies.shareClears(changes, 'coupons');
   changes.onRemote('settings', async () => {
     await settings.load();
+    markets.index();
     await catalog.changes.applyHere({ kind: 'everything' });
     couponReplies.clearHere();
   });
@@ -174,6 +188,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   registerSecurityHeaders(app);
   const writesWaiting = registerWriteGate(app, CHECKOUT_WRITES_AT_ONCE[database.kind]);
   registerLocale(app, settings.defaultLocale);
+  registerShopperMarket(app, markets);
   registerSameOriginCheck(app);
   // Cookies are parsed only by the routes that read a session, keeping catalog reads free of the work.
   await app.register(fastifyCookie, { hook: false });
@@ -214,6 +229,16 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     shopName: () => shopIdentity.shopName(settings.defaultLocale()),
     devMailbox: config.mailUrl ? null : devMailbox,
   });
+  marketsRoutes(app, markets, sessions, staffAccess, audit, settings.defaultLocale, async () => {
+    changes.send('markets');
+    publicReplies.clearHere();
+    couponReplies.clearHere();
+  });
+  changes.onRemote('markets', async () => {
+    await markets.load();
+    publicReplies.clearHere();
+    couponReplies.clearHere();
+  });
   const catalog = await catalogModule(app, {
     db: database.db,
     replies: publicReplies,
@@ -221,6 +246,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     access: staffAccess,
     audit,
     shopLocale,
+    shopperAt,
     defaultLocale: () => settings.defaultLocale(),
     timeSearch: metrics.timeSearch,
   });
@@ -248,13 +274,16 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
       await wishlist.mergeGuestList(guestCart, userId);
       clearGuestCart(request, reply);
     }
+    // The market a shopper chose on another device follows them in.
+    const chosen = await markets.choiceOf(userId);
+    if (chosen) setMarketCookie(request, reply, chosen);
   });
   const regions = new RegionsService(database.db);
   const addresses = new AddressesService(database.db, regions);
   addressesRoutes(app, addresses, sessions);
-  cartRoutes(app, cart, sessions, shopLocale);
-  browsingRoutes(app, new BrowsingService(database.db, catalog.catalog), sessions, publicReplies, shopLocale);
-  wishlistRoutes(app, wishlist, sessions, shopLocale);
+  cartRoutes(app, cart, sessions, shopperAt);
+  browsingRoutes(app, new BrowsingService(database.db, catalog.catalog), sessions, publicReplies, shopperAt);
+  wishlistRoutes(app, wishlist, sessions, shopperAt);
   const stockAlerts = stockAlertsModule(app, {
     db: database.db,
     inventory,
@@ -318,8 +347,9 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
       emailOf: async (userId) => (await accounts.contactOf(userId)).email,
     },
     orderAccess,
+    (country) => markets.forCountry(country),
   );
-  ordersRoutes(app, orders, sessions, shopLocale, limiter);
+  ordersRoutes(app, orders, sessions, shopperAt, limiter);
   const payments = paymentsModule(app, {
     db: database.db,
     orders,

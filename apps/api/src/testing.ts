@@ -1,3 +1,4 @@
+import { ne } from 'drizzle-orm';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,11 +29,19 @@ function fakeStorefrontBuild(): string {
   return dir;
 }
 
-/** The real app over a throw-away database holding the demo seed, serving a stand-in storefront build. */
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+/**
+ * The real app over a throw-away database holding the demo seed, serving a stand-in storefront build. The shop
+ * sells in its own market only (US dollars, wherever the parcel goes) unless `demoMarkets`: the tests of one
+ * currency's money keep figures they can read off the SKUs, and the markets' own tests sell in four.
+ */
+export async function createTestApp(
+  overrides: Partial<AppConfig> = {},
+  { demoMarkets = false }: { demoMarkets?: boolean } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   await seedReferenceData(database.db);
   await seedDemo(database.db);
+  if (!demoMarkets) await database.db.delete(schema.markets).where(ne(schema.markets.code, 'US'));
   const logStream = new PassThrough();
   const lines: string[] = [];
   logStream.on('data', (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean)));

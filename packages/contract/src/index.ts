@@ -25,3 +25,5 @@ export * from './browsing-values.ts';
 export * from './schemas/browsing.ts';
 export * from './schemas/reviews.ts';
 export * from './schemas/wishlist.ts';
+export * from './market-prices.ts';
+export * from './schemas/markets.ts';

@@ -6,6 +6,16 @@ import type { Locale } from './locale.ts';
  * and a unit test checks the values are real translations, not copies.
  */
 const enUS = {
+  'validation.market.code': 'Use 2 to 8 letters, such as BR.',
+  'validation.market.country': 'Use a two-letter country code, such as BR.',
+  'validation.market.countries': 'A market needs at least one country.',
+  'validation.market.countryTwice': 'A country is listed twice.',
+  'validation.market.rate': 'Enter a rate above zero with at most six decimals, such as 5.4.',
+  'validation.market.unknownCountry': "This country is not in the shop's region list.",
+  'validation.market.countryTaken': 'One of these countries already belongs to another market.',
+  'validation.market.codeTaken': 'Another market already has this code.',
+  'error.market.notFound': 'There is no such market.',
+  'error.market.base': "The shop's own market cannot be deleted.",
   'validation.invalid': 'Invalid value.',
   'validation.required': 'This field is required.',
   'validation.unknownField': 'Unknown field.',
@@ -186,6 +196,16 @@ export type MessageKey = keyof typeof enUS;
 type Catalog = Record<MessageKey, string>;
 
 const ptBR: Catalog = {
+  'validation.market.code': 'Use de 2 a 8 letras, como BR.',
+  'validation.market.country': 'Use um código de país de duas letras, como BR.',
+  'validation.market.countries': 'Um mercado precisa de pelo menos um país.',
+  'validation.market.countryTwice': 'Um país aparece duas vezes.',
+  'validation.market.rate': 'Informe uma taxa acima de zero com no máximo seis casas decimais, como 5.4.',
+  'validation.market.unknownCountry': 'Este país não está na lista de regiões da loja.',
+  'validation.market.countryTaken': 'Um destes países já pertence a outro mercado.',
+  'validation.market.codeTaken': 'Outro mercado já usa este código.',
+  'error.market.notFound': 'Este mercado não existe.',
+  'error.market.base': 'O mercado próprio da loja não pode ser excluído.',
   'validation.invalid': 'Valor inválido.',
   'validation.required': 'Este campo é obrigatório.',
   'validation.unknownField': 'Campo desconhecido.',
@@ -366,6 +386,16 @@ const ptBR: Catalog = {
 };
 
 const zhCN: Catalog = {
+  'validation.market.code': '请使用 2 到 8 个字母，例如 BR。',
+  'validation.market.country': '请使用两个字母的国家或地区代码，例如 BR。',
+  'validation.market.countries': '市场至少需要一个国家或地区。',
+  'validation.market.countryTwice': '有国家或地区重复列出。',
+  'validation.market.rate': '请输入大于零、最多六位小数的汇率，例如 5.4。',
+  'validation.market.unknownCountry': '该国家或地区不在商店的地区列表中。',
+  'validation.market.countryTaken': '其中有国家或地区已属于另一个市场。',
+  'validation.market.codeTaken': '已有其他市场使用此代码。',
+  'error.market.notFound': '该市场不存在。',
+  'error.market.base': '不能删除商店本身的市场。',
   'validation.invalid': '值无效。',
   'validation.required': '此项为必填项。',
   'validation.unknownField': '未知字段。',
@@ -537,6 +567,16 @@ const zhCN: Catalog = {
 };
 
 const zhTW: Catalog = {
+  'validation.market.code': '請使用 2 到 8 個字母，例如 BR。',
+  'validation.market.country': '請使用兩個字母的國家或地區代碼，例如 BR。',
+  'validation.market.countries': '市場至少需要一個國家或地區。',
+  'validation.market.countryTwice': '有國家或地區重複列出。',
+  'validation.market.rate': '請輸入大於零、最多六位小數的匯率，例如 5.4。',
+  'validation.market.unknownCountry': '此國家或地區不在商店的地區清單中。',
+  'validation.market.countryTaken': '其中有國家或地區已屬於另一個市場。',
+  'validation.market.codeTaken': '已有其他市場使用此代碼。',
+  'error.market.notFound': '此市場不存在。',
+  'error.market.base': '不能刪除商店本身的市場。',
   'validation.invalid': '值無效。',
   'validation.required': '此項為必填項。',
   'validation.unknownField': '未知欄位。',

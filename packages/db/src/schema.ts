@@ -15,7 +15,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { Locale, LocalizedText } from '@shop/contract';
+import type { Locale, LocalizedText, MarketRounding } from '@shop/contract';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -204,6 +204,35 @@ export const coupons = pgTable(
 );
 
 /** Country → state/province (→ city where known). Names are English; countries are localised with Intl. */
+/**
+ * Markets: where the shop sells in one currency, with its rate from the shop's currency and its rounding. A
+ * market's prices are derived from the base prices (packages/contract market-prices.ts).
+ */
+export const markets = pgTable('markets', {
+  code: text().primaryKey(),
+  names: jsonb().$type<LocalizedText>().notNull(),
+  currency: text().notNull(),
+  taxInclusive: boolean('tax_inclusive').notNull(),
+  defaultLocale: text('default_locale').$type<Locale>().notNull(),
+  /** Units of `currency` for one of the shop's currency, in millionths (5.4 → 5 400 000). */
+  rateMillionths: bigint('rate_millionths', { mode: 'number' }).notNull(),
+  rounding: text().$type<MarketRounding>().notNull(),
+  position: integer().notNull().default(0),
+  createdAt: createdAt(),
+});
+
+/** A market's countries. A country is the key, so no two markets can hold the same country. */
+export const marketCountries = pgTable(
+  'market_countries',
+  {
+    country: text().primaryKey(),
+    market: text()
+      .notNull()
+      .references(() => markets.code, { onDelete: 'cascade', onUpdate: 'cascade' }),
+  },
+  (t) => [index('market_countries_market_idx').on(t.market)],
+);
+
 export const regions = pgTable(
   'regions',
   {
@@ -254,6 +283,8 @@ export const users = pgTable(
     birthday: text(),
     /** The locale mails to this user are written in: the one they registered in. */
     locale: text().$type<Locale>().notNull(),
+    /** The market the shopper chose in the header (`PUT /v1/home/market`); null until they choose one. */
+    market: text(),
     activatedAt: timestamp('activated_at', { withTimezone: true }),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     /** Staff only: the account settings pages' extra fields and notification switches. */
@@ -495,6 +526,10 @@ export const orders = pgTable(
      * without a session (`X-Order-Token`). Null for orders placed signed in.
      */
     accessTokenHash: text('access_token_hash'),
+    /** The market the order was placed in (its delivery country's), and its rate then: kept for life. */
+    market: text(),
+    /** Units of `currency` for one of the shop's currency when placed, in millionths (1 000 000 = 1). */
+    rateMillionths: bigint('rate_millionths', { mode: 'number' }).notNull().default(1_000_000),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

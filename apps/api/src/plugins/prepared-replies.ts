@@ -45,7 +45,7 @@ function prepareReply(
     etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
     cacheControl,
     contentType,
-    vary: perLocale ? 'accept-language, accept-encoding' : 'accept-encoding',
+    vary: perLocale ? 'accept-language, cookie, accept-encoding' : 'accept-encoding',
   };
 }
 
@@ -77,7 +77,7 @@ export function sendPrepared(request: FastifyRequest, reply: FastifyReply, prepa
 }
 
 /**
- * Replies kept as bytes, keyed by locale and URL (by URL alone for replies that are the same in every language,
+ * Replies kept as bytes, keyed by locale, market and URL (by URL alone for replies that are the same in every language,
  * such as images). The owner of the data clears the cache whenever that data changes; entries that depend on
  * the clock (a coupon's validity window) carry their own expiry.
  */
@@ -116,7 +116,8 @@ export class PreparedReplyCache {
   private readonly seen: SeenKeys;
 
   keyOf(request: FastifyRequest): string {
-    return this.perLocale ? `${request.locale} ${request.url}` : request.url;
+    // The shopper's market (its currency) changes prices as much as the language changes names.
+    return this.perLocale ? `${request.locale} ${request.market?.code ?? ''} ${request.url}` : request.url;
   }
 
   /** Serialises a reply for this cache: its `Vary` says whether the language matters. */

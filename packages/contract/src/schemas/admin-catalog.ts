@@ -82,11 +82,11 @@ export function withoutBlanks(text: LocalizedText): LocalizedText {
 }
 
 /** The same, with at least one non-blank translation. */
-function requiredLocalizedText(max: number) {
+export function requiredLocalizedText(max: number) {
   return localizedTextField(max).refine((text) => Object.keys(text).length > 0, msg('validation.required'));
 }
 
-const localizedTextSchema = z.partialRecord(z.enum(SUPPORTED_LOCALES), z.string());
+export const localizedTextSchema = z.partialRecord(z.enum(SUPPORTED_LOCALES), z.string());
 
 // ---------------------------------------------------------------------------------------------------------------
 // Goods

@@ -102,13 +102,18 @@ export const placeOrderBodySchema = orderPreviewBodySchema.extend({
  */
 export const guestOrderPreviewBodySchema = z.strictObject({
   items: z.array(orderLineInputSchema).min(1).max(100).optional(),
+  /** The delivery country chosen so far: its market's currency and prices, as the order will have them. */
+  country: z
+    .string({ error: 'validation.invalid' })
+    .regex(/^[A-Z]{2}$/, { error: 'validation.invalid' })
+    .optional(),
 });
 
 /**
  * `POST /v1/home/guest-orders`: buying without an account. The order belongs to the user of `email` (a guest row
  * when the address is new; registering with it later keeps the order), and its mails go there.
  */
-export const placeGuestOrderBodySchema = guestOrderPreviewBodySchema.extend({
+export const placeGuestOrderBodySchema = guestOrderPreviewBodySchema.omit({ country: true }).extend({
   email: emailField,
   address: guestAddressSchema,
   note: textParam(500).optional(),

@@ -5,6 +5,8 @@ import {
   coupons,
   goods,
   goodsTranslations,
+  marketCountries,
+  markets,
   media,
   regions,
   shopSettings,
@@ -13,6 +15,7 @@ import {
 import { BANNER_GOODS_IDS, DEMO_CATALOG } from './demo-catalog.ts';
 import { inChunks } from './deterministic.ts';
 import { renderRasterPictures, type MediaFile } from './images.ts';
+import { defaultMarketRows } from './markets.ts';
 import { regionRows } from './regions.ts';
 import { bannerRecords, defaultShopSettings, SETTINGS_MEDIA } from './settings.ts';
 
@@ -58,6 +61,12 @@ export async function seedReferenceData(db: Db): Promise<void> {
     if (!settings) {
       await storeMedia(tx, SETTINGS_MEDIA);
       await tx.insert(shopSettings).values({ id: SETTINGS_ID, data: defaultShopSettings() });
+    }
+    const [anyMarket] = await tx.select({ code: markets.code }).from(markets).limit(1);
+    if (!anyMarket) {
+      const rows = defaultMarketRows();
+      await tx.insert(markets).values(rows.markets);
+      await tx.insert(marketCountries).values(rows.countries);
     }
   });
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -6,7 +6,6 @@ import {
   idParamsSchema,
   recentlyViewedBodySchema,
   recentlyViewedQuerySchema,
-  type Locale,
 } from '@shop/contract';
 import { ok } from '../../plugins/envelope.ts';
 import type { PreparedReplyCache } from '../../plugins/prepared-replies.ts';
@@ -21,7 +20,7 @@ export function browsingRoutes(
   sessions: Sessions,
   /** The catalog's prepared replies: "Related" is kept there until the goods it shows change. */
   replies: PreparedReplyCache,
-  shopLocale: (locale: Locale) => ShopLocale,
+  shopLocale: (request: FastifyRequest) => ShopLocale,
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['browsing'];
@@ -40,7 +39,7 @@ export function browsingRoutes(
       },
     },
     async (request, reply) => {
-      const items = await browsing.related(request.params.id, shopLocale(request.locale));
+      const items = await browsing.related(request.params.id, shopLocale(request));
       return replies.send(request, reply, ok(items), 'public, no-cache', {
         tags: [LIST_TAG, SALES_ORDER_TAG, listedTag(request.params.id), ...items.map((g) => listedTag(g.id))],
       });
@@ -60,7 +59,7 @@ export function browsingRoutes(
     },
     async (request, reply) => {
       void reply.header('cache-control', 'private, no-store');
-      const at = shopLocale(request.locale);
+      const at = shopLocale(request);
       const session = await sessions.current(request);
       return ok(
         session
@@ -84,7 +83,7 @@ export function browsingRoutes(
     async (request, reply) => {
       void reply.header('cache-control', 'private, no-store');
       const userId = await sessions.requireUserId(request);
-      return ok(await browsing.recordViewed(userId, request.body.goodsIds, shopLocale(request.locale)));
+      return ok(await browsing.recordViewed(userId, request.body.goodsIds, shopLocale(request)));
     },
   );
 }

@@ -10,7 +10,6 @@ import {
   envelopeSchema,
   idField,
   updateCartItemBodySchema,
-  type Locale,
 } from '@shop/contract';
 import { ok } from '../../plugins/envelope.ts';
 import type { Sessions } from '../../plugins/session.ts';
@@ -42,7 +41,7 @@ export function cartRoutes(
   app: FastifyInstance,
   cart: CartService,
   sessions: Sessions,
-  shopLocale: (locale: Locale) => ShopLocale,
+  shopLocale: (request: FastifyRequest) => ShopLocale,
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['cart'];
@@ -72,7 +71,7 @@ export function cartRoutes(
 
   const view = async (request: FastifyRequest, reply: FastifyReply, owner: CartOwner | null) => {
     reply.header('cache-control', 'no-store');
-    return ok(await cart.view(owner, shopLocale(request.locale)));
+    return ok(await cart.view(owner, shopLocale(request)));
   };
 
   routes.get(
@@ -93,7 +92,7 @@ export function cartRoutes(
     },
     async (request, reply) => {
       const owner = (await ownerOf(request, reply, true))!;
-      await cart.add(owner, request.body.skuId, request.body.quantity, shopLocale(request.locale));
+      await cart.add(owner, request.body.skuId, request.body.quantity, shopLocale(request));
       return view(request, reply, owner);
     },
   );
@@ -113,7 +112,7 @@ export function cartRoutes(
     async (request, reply) => {
       const owner = await ownerOf(request, reply, false);
       if (!owner) throw new AppError(Code.notFound, 'error.notFound');
-      await cart.update(owner, request.params.skuId, request.body, shopLocale(request.locale));
+      await cart.update(owner, request.params.skuId, request.body, shopLocale(request));
       return view(request, reply, owner);
     },
   );

@@ -7,6 +7,8 @@ import {
   parseOptionFilters,
   pickText,
   PRICE_BAND_BOUNDS,
+  baseBounds,
+  marketBandBounds,
   SUPPORTED_LOCALES,
   type GoodsFacets,
   type GoodsRating,
@@ -18,6 +20,8 @@ import {
 import { schema, type Db } from '@shop/db';
 import type { GoodsOptionRecord } from '@shop/db';
 import { SeenKeys } from '../../plugins/seen-keys.ts';
+import type { PricedMarket } from '../markets/markets.service.ts';
+import { pricesAsStored } from '../markets/priced.ts';
 import { highlightsOf, stretchSounding, textDigest, TextSearch, type TextMatches } from './text-search.ts';
 import { wordsOf } from './search-text.ts';
 import {
@@ -89,6 +93,8 @@ interface FacetValue {
 export interface ShelfLocale {
   locale: Locale;
   shopDefault: Locale;
+  /** The market whose prices price filters and bands are in; the stored prices without one. */
+  market?: PricedMarket;
 }
 
 export interface ShelfPage {
@@ -665,6 +671,7 @@ export class CatalogIndex {
     const key = [
       at.locale,
       at.shopDefault,
+      at.market ? marketKey(at.market) : '',
       keyword ?? '',
       query.categoryId ?? '',
       query.minPrice ?? '',
@@ -683,8 +690,23 @@ export class CatalogIndex {
 
   private select(query: GoodsQuery, at: ShelfLocale, matches: TextMatches | undefined): Selection {
     const family = query.categoryId ? this.familyOf(query.categoryId) : undefined;
-    const minPrice = query.minPrice ?? 0;
-    const maxPrice = query.maxPrice ?? Number.MAX_SAFE_INTEGER;
+    // The shelf keeps base prices; a market's prices never decrease as base prices grow, so a filter or band on
+    // the market's prices is exactly a range of base prices.
+    const conversion = at.market && !pricesAsStored(at.market) ? at.market.conversion : undefined;
+    const minPrice =
+      query.minPrice === undefined
+        ? 0
+        : conversion
+          ? baseBounds(query.minPrice, conversion).atLeast
+          : query.minPrice;
+    const maxPrice =
+      query.maxPrice === undefined
+        ? Number.MAX_SAFE_INTEGER
+        : conversion
+          ? baseBounds(query.maxPrice, conversion).atMost
+          : query.maxPrice;
+    const bands = conversion ? marketBandBounds(PRICE_BAND_BOUNDS, conversion) : PRICE_BAND_BOUNDS;
+    const baseBands = conversion ? bands.map((bound) => baseBounds(bound, conversion).atMost) : bands;
     const inStockOnly = query.inStock === 'true';
     const wanted = this.optionFilters(query.options);
     const wantedList = [...wanted];
@@ -696,7 +718,7 @@ export class CatalogIndex {
     this.categoryList.forEach((c, i) => (parentOf[i + 1] = c.parent));
     const valueCounts = new Int32Array(this.valueTable.length);
     const categoryCounts = new Int32Array(categoryCount);
-    const bandCounts = new Int32Array(PRICE_BAND_BOUNDS.length + 1);
+    const bandCounts = new Int32Array(bands.length + 1);
     const { live, price, category, stock } = this.columns;
     const cells = this.valueCells;
     const stride = this.valueStride;
@@ -732,7 +754,7 @@ export class CatalogIndex {
         const parent = parentOf[cat + 1]!;
         if (parent !== NO_CATEGORY) categoryCounts[parent]!++;
       }
-      if (fails === 0 || failsPrice) bandCounts[bandOf(cost)]!++;
+      if (fails === 0 || failsPrice) bandCounts[bandOf(cost, baseBands)]!++;
       if ((fails === 0 || failsStock) && inStock) inStockCount++;
       if (fails === 0) {
         for (let at = doc * stride, end = at + stride; at < end && cells[at]! >= 0; at++) {
@@ -754,7 +776,7 @@ export class CatalogIndex {
       // The words only (for highlights and "did you mean"): every goods the keyword found, before the filters,
       // is not needed again, and would be kept uncounted by the selections' memory limit.
       matches: matches && { ...matches, docs: NO_DOCS, scores: NO_SCORES },
-      facets: this.facets(categoryCounts, bandCounts, valueCounts, inStockCount, wanted, at),
+      facets: this.facets(categoryCounts, bandCounts, bands, valueCounts, inStockCount, wanted, at),
       ordered: new Map(),
     };
   }
@@ -1064,6 +1086,7 @@ export class CatalogIndex {
   private facets(
     categoryCounts: Int32Array,
     bandCounts: Int32Array,
+    bands: readonly number[],
     valueCounts: Int32Array,
     inStock: number,
     wanted: Map<string, Set<number>>,
@@ -1093,8 +1116,8 @@ export class CatalogIndex {
       const count = bandCounts[band]!;
       if (count === 0) continue;
       priceBands.push({
-        minPrice: band === 0 ? 0 : PRICE_BAND_BOUNDS[band - 1]! + 1,
-        maxPrice: PRICE_BAND_BOUNDS[band] ?? null,
+        minPrice: band === 0 ? 0 : bands[band - 1]! + 1,
+        maxPrice: bands[band] ?? null,
         count,
       });
     }
@@ -1125,9 +1148,9 @@ function emptyColumns(size: number) {
   };
 }
 
-function bandOf(price: number): number {
+function bandOf(price: number, bounds: readonly number[]): number {
   let band = 0;
-  while (band < PRICE_BAND_BOUNDS.length && price > PRICE_BAND_BOUNDS[band]!) band++;
+  while (band < bounds.length && price > bounds[band]!) band++;
   return band;
 }
 
@@ -1139,6 +1162,12 @@ function firstText(text: LocalizedText): string {
 
 /** A name word held by more goods than this says little about likeness: it is not counted for related goods. */
 const RELATED_WORD_LIMIT = 2000;
+
+/** A market's prices as a selection's key: a new rate or rounding makes new selections. */
+function marketKey(market: PricedMarket): string {
+  const { rateMillionths, decimals, baseDecimals, rounding } = market.conversion;
+  return `${market.code}:${rateMillionths}:${decimals}:${baseDecimals}:${rounding}`;
+}
 
 function fallbackIndexes(at: ShelfLocale): number[] {
   return localeFallbacks(at.locale, at.shopDefault).map((l) => SUPPORTED_LOCALES.indexOf(l));

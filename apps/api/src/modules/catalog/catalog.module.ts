@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Locale } from '@shop/contract';
 import type { Db } from '@shop/db';
 import type { ChangeSignals } from '../../plugins/change-signals.ts';
@@ -21,6 +21,8 @@ interface CatalogModuleDeps {
   access: StaffAccessControl;
   audit: AuditLog;
   shopLocale: (locale: Locale) => ShopLocale;
+  /** The shopper's view: their market's prices. */
+  shopperAt: (request: FastifyRequest) => ShopLocale;
   defaultLocale: () => Locale;
   /** Times keyword searches for the operator's metrics. */
   timeSearch?: SearchTimer;
@@ -42,7 +44,7 @@ export async function catalogModule(app: FastifyInstance, deps: CatalogModuleDep
     replies.clearHere();
   });
 
-  catalogRoutes(app, catalog, replies, deps.shopLocale, deps.timeSearch);
+  catalogRoutes(app, catalog, replies, deps.shopperAt, deps.timeSearch);
   const catalogAdmin = new CatalogAdminService(db, deps.audit);
   catalogAdminRoutes(app, catalogAdmin, deps.access, (change) => changes.changed(change), deps.shopLocale);
   searchSynonymsRoutes(app, synonyms, deps.access, (groups) => {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -24,7 +24,7 @@ export function catalogRoutes(
   app: FastifyInstance,
   catalog: CatalogService,
   cache: PreparedReplyCache,
-  shopLocale: (locale: ShopLocale['locale']) => ShopLocale,
+  shopLocale: (request: FastifyRequest) => ShopLocale,
   timeSearch: SearchTimer = (search) => search(),
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -43,7 +43,7 @@ export function catalogRoutes(
       },
     },
     async (request, reply) => {
-      const list = () => catalog.listGoods(request.query, shopLocale(request.locale));
+      const list = () => catalog.listGoods(request.query, shopLocale(request));
       const { items, meta, goodsIds } = await (request.query.keyword ? timeSearch(list) : list());
       const tags = [LIST_TAG, ...goodsIds.map(listedTag)];
       if (listingSort(request.query) === 'sales') tags.push(SALES_ORDER_TAG);
@@ -68,7 +68,7 @@ export function catalogRoutes(
       },
     },
     async (request, reply) => {
-      const detail = await catalog.getGoods(request.params.id, shopLocale(request.locale));
+      const detail = await catalog.getGoods(request.params.id, shopLocale(request));
       return cache.send(request, reply, ok(detail), CATALOG_CACHE_CONTROL, { tags: [goodsTag(detail.id)] });
     },
   );
@@ -85,7 +85,7 @@ export function catalogRoutes(
       },
     },
     async (request, reply) => {
-      const list = await catalog.listBrowsableCategories(shopLocale(request.locale));
+      const list = await catalog.listBrowsableCategories(shopLocale(request));
       return cache.send(request, reply, ok(list), CATALOG_CACHE_CONTROL);
     },
   );

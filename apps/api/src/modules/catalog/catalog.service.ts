@@ -12,6 +12,8 @@ import {
   type Locale,
 } from '@shop/contract';
 import { schema, type Db } from '@shop/db';
+import type { PricedMarket } from '../markets/markets.service.ts';
+import { pricedIn, pricesAsStored, withMarketPrices } from '../markets/priced.ts';
 import { CatalogIndex } from './catalog-index.ts';
 
 const { goods, goodsTranslations, categories } = schema;
@@ -19,7 +21,10 @@ const { goods, goodsTranslations, categories } = schema;
 export interface ShopLocale {
   locale: Locale;
   shopDefault: Locale;
+  /** The market's currency: every price in a reply is in it. */
   currency: string;
+  /** The market prices are shown in; staff see the shop's own. */
+  market: PricedMarket;
 }
 
 /** Goods' detail pages without the figures orders change, kept per goods and language. */
@@ -68,7 +73,7 @@ export class CatalogService {
     };
     if (page.suggestion) meta.suggestion = page.suggestion;
     return {
-      items: page.items.map((item) => ({ ...item, currency: at.currency })),
+      items: page.items.map((item) => withMarketPrices(at.market, item)),
       meta,
       goodsIds: page.goodsIds,
     };
@@ -77,7 +82,7 @@ export class CatalogService {
   /** These goods as listings show them, in the order given; goods not on the shelf are left out. */
   async summaries(ids: readonly string[], at: ShopLocale): Promise<ListedGoods[]> {
     await this.shelf.ready;
-    return this.shelf.summaries(ids, at).map((item) => ({ ...item, currency: at.currency }));
+    return this.shelf.summaries(ids, at).map((item) => withMarketPrices(at.market, item));
   }
 
   /** Goods like this one, in stock, best first (`CatalogIndex.related`); "not found" when it is not on shelf. */
@@ -85,7 +90,7 @@ export class CatalogService {
     await this.shelf.ready;
     const related = this.shelf.related(id, count, at);
     if (!related) throw new AppError(Code.notFound, 'error.goods.notFound');
-    return related.map((item) => ({ ...item, currency: at.currency }));
+    return related.map((item) => withMarketPrices(at.market, item));
   }
 
   /** Reads these goods again after a committed change (catalog-changes.ts). */
@@ -126,11 +131,10 @@ export class CatalogService {
     const figures = this.shelf.stockOf(id);
     if (!text || !figures) throw new AppError(Code.notFound, 'error.goods.notFound');
     return {
-      ...text,
-      currency: at.currency,
+      ...withMarketPrices(at.market, text),
       stock: figures.stock,
       sales: figures.sales,
-      skus: figures.skus,
+      skus: pricesAsStored(at.market) ? figures.skus : figures.skus.map((sku) => pricedIn(at.market, sku)),
       ...(figures.rating ? { rating: figures.rating } : {}),
     };
   }

@@ -17,7 +17,6 @@ import {
   pagedEnvelopeSchema,
   placeGuestOrderBodySchema,
   placeOrderBodySchema,
-  type Locale,
 } from '@shop/contract';
 import { ok, paged } from '../../plugins/envelope.ts';
 import type { RateLimiter } from '../../plugins/rate-limiter.ts';
@@ -60,7 +59,7 @@ export function ordersRoutes(
   app: FastifyInstance,
   orders: OrdersService,
   sessions: Sessions,
-  shopLocale: (locale: Locale) => ShopLocale,
+  shopLocale: (request: FastifyRequest) => ShopLocale,
   limiter: RateLimiter,
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -78,9 +77,7 @@ export function ordersRoutes(
       },
     },
     async (request) =>
-      ok(
-        await orders.preview(await sessions.requireUserId(request), request.body, shopLocale(request.locale)),
-      ),
+      ok(await orders.preview(await sessions.requireUserId(request), request.body, shopLocale(request))),
   );
 
   routes.post(
@@ -96,7 +93,7 @@ export function ordersRoutes(
     async (request, reply) => {
       const userId = await sessions.requireUserId(request);
       const key = idempotencyKeyOf(request);
-      const order = await orders.place(userId, request.body, key, shopLocale(request.locale));
+      const order = await orders.place(userId, request.body, key, shopLocale(request));
       return reply.code(201).send(ok(order));
     },
   );
@@ -112,13 +109,7 @@ export function ordersRoutes(
       },
     },
     async (request) =>
-      ok(
-        await orders.previewAsGuest(
-          guestCartTokenHash(app, request),
-          request.body,
-          shopLocale(request.locale),
-        ),
-      ),
+      ok(await orders.previewAsGuest(guestCartTokenHash(app, request), request.body, shopLocale(request))),
   );
 
   routes.post(
@@ -141,7 +132,7 @@ export function ordersRoutes(
         request.body,
         guestCartTokenHash(app, request),
         key,
-        shopLocale(request.locale),
+        shopLocale(request),
       );
       reply.header('cache-control', 'no-store');
       return reply.code(201).send(ok(order));

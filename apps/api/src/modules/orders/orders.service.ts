@@ -17,6 +17,8 @@ import {
 import { schema, transact, type AddressSnapshot, type Db } from '@shop/db';
 import type { AddressesService } from '../addresses/addresses.service.ts';
 import type { CartOwner, CartService } from '../cart/cart.service.ts';
+import type { PricedMarket } from '../markets/markets.service.ts';
+import { priceIn } from '../markets/priced.ts';
 import type { ShopLocale } from '../catalog/catalog.service.ts';
 import type { Locale } from '@shop/contract';
 import { lineOf, type InventoryService } from '../catalog/inventory.service.ts';
@@ -136,11 +138,20 @@ export class OrdersService {
     private readonly aftersale: () => OrderAftersale,
     private readonly guests: GuestAccounts,
     private readonly access: OrderAccess,
+    /** The market selling to a country, if any: an order is priced in its delivery country's market. */
+    private readonly marketOf: (country: string | undefined) => PricedMarket | undefined = () => undefined,
   ) {}
 
+  /** `at` in the market of the delivery country, or the shopper's own when no market sells there. */
+  private deliveredTo(at: ShopLocale, country: string | undefined): ShopLocale {
+    const market = this.marketOf(country);
+    return market ? { ...at, market, currency: market.currency } : at;
+  }
+
   /** Prices, discount and shipping as the server computes them; nothing is reserved. */
-  async preview(userId: string, request: OrderRequest, at: ShopLocale): Promise<OrderPreview> {
-    await this.addresses.get(userId, request.addressId, at.locale);
+  async preview(userId: string, request: OrderRequest, shopper: ShopLocale): Promise<OrderPreview> {
+    const address = await this.addresses.get(userId, request.addressId, shopper.locale);
+    const at = this.deliveredTo(shopper, address.regionCodes[0]);
     const lines = await this.priceLines(await this.wantedLines({ userId }, request), at, this.db);
     const subtotal = lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
     const coupons = await this.promotions.usableFor(userId, subtotal, at, new Date());
@@ -150,7 +161,7 @@ export class OrdersService {
     );
     const chosen = request.couponId ? coupons.find((c) => c.couponId === request.couponId) : undefined;
     if (request.couponId && !chosen) throw new AppError(Code.refused, 'error.coupon.notUsable');
-    const totals = this.totals(subtotal, chosen?.discount ?? 0, at.currency);
+    const totals = this.totals(subtotal, chosen?.discount ?? 0, at);
     return {
       ...totals,
       lines,
@@ -165,13 +176,14 @@ export class OrdersService {
    */
   async previewAsGuest(
     cartTokenHash: string | null,
-    request: { items?: LineInput[] | undefined },
-    at: ShopLocale,
+    request: { items?: LineInput[] | undefined; country?: string | undefined },
+    shopper: ShopLocale,
   ): Promise<OrderPreview> {
+    const at = this.deliveredTo(shopper, request.country);
     const cart = cartTokenHash ? { guestTokenHash: cartTokenHash } : null;
     const lines = await this.priceLines(await this.wantedLines(cart, request), at, this.db);
     const subtotal = lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
-    return { ...this.totals(subtotal, 0, at.currency), lines, coupons: [], bestCouponId: null };
+    return { ...this.totals(subtotal, 0, at), lines, coupons: [], bestCouponId: null };
   }
 
   /**
@@ -183,11 +195,12 @@ export class OrdersService {
     userId: string,
     request: OrderRequest,
     idempotencyKey: string,
-    at: ShopLocale,
+    shopper: ShopLocale,
   ): Promise<OrderDetail> {
     const existing = await this.findByKey(userId, idempotencyKey);
     if (existing) return this.detail(userId, existing.id);
-    const address = await this.addresses.get(userId, request.addressId, at.locale);
+    const address = await this.addresses.get(userId, request.addressId, shopper.locale);
+    const at = this.deliveredTo(shopper, address.regionCodes[0]);
     const cart: CartOwner = { userId };
     const placed = await this.write(
       {
@@ -217,8 +230,9 @@ export class OrdersService {
     request: GuestOrderRequest,
     cartTokenHash: string | null,
     idempotencyKey: string,
-    at: ShopLocale,
+    shopper: ShopLocale,
   ): Promise<GuestOrder> {
+    const at = this.deliveredTo(shopper, request.address.regionCodes[0]);
     // A guest's keys are kept apart from shoppers' own: a retry here can only find a guest checkout's order.
     const key = `guest:${idempotencyKey}`;
     const findFirst = async () => {
@@ -290,7 +304,10 @@ export class OrdersService {
             id: order.id,
             userId,
             status: 'pending_payment',
-            ...this.totals(subtotal, coupon?.discount ?? 0, at.currency),
+            ...this.totals(subtotal, coupon?.discount ?? 0, at),
+            // The market and its rate as they are now: the order's figures never change with them.
+            market: at.market.code || null,
+            rateMillionths: at.market.conversion.rateMillionths,
             couponClaimId: coupon?.claimId ?? null,
             address: order.address,
             note: order.note ?? '',
@@ -644,15 +661,17 @@ export class OrdersService {
       if (!offer || !offer.onShelf || offer.stock < line.quantity) {
         throw new AppError(Code.refused, 'error.stock.insufficient', undefined, 409);
       }
-      return lineOf(offer, line.quantity);
+      return { ...lineOf(offer, line.quantity), price: priceIn(at.market, offer.price) };
     });
   }
 
-  private totals(subtotal: number, discount: number, currency: string) {
+  /** Shipping and total in the market's currency: the shop's fee and free-shipping threshold at its rate. */
+  private totals(subtotal: number, discount: number, at: ShopLocale) {
     const terms = this.terms();
     const afterDiscount = subtotal - discount;
-    const shipping = afterDiscount >= terms.freeShippingOver ? 0 : terms.shippingFee;
-    return { subtotal, discount, shipping, total: afterDiscount + shipping, currency };
+    const freeFrom = priceIn(at.market, terms.freeShippingOver);
+    const shipping = afterDiscount >= freeFrom ? 0 : priceIn(at.market, terms.shippingFee);
+    return { subtotal, discount, shipping, total: afterDiscount + shipping, currency: at.currency };
   }
 }
 

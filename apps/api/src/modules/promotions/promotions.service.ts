@@ -1,3 +1,4 @@
+import { priceIn } from '../markets/priced.ts';
 import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import { AppError, Code, pickText, type ClaimedCoupon, type Coupon } from '@shop/contract';
 import { schema, type Db } from '@shop/db';
@@ -102,14 +103,17 @@ export class PromotionsService {
           isNull(couponClaims.usedAt),
           lte(coupons.startsAt, now),
           gt(coupons.endsAt, now),
-          lte(coupons.minSpend, subtotal),
         ),
       );
     const seen = new Set<string>();
+    // `subtotal` is in the market's currency; a coupon's amounts are in the shop's, at the market's rate.
     return rows.flatMap(({ claim, coupon }) => {
-      if (seen.has(coupon.id)) return [];
+      if (seen.has(coupon.id) || priceIn(at.market, coupon.minSpend) > subtotal) return [];
       seen.add(coupon.id);
-      const raw = coupon.kind === 'amount' ? coupon.value : Math.floor((subtotal * coupon.value) / 100);
+      const raw =
+        coupon.kind === 'amount'
+          ? priceIn(at.market, coupon.value)
+          : Math.floor((subtotal * coupon.value) / 100);
       return [
         {
           claimId: claim.id,

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { envelopeSchema, systemsSchema } from '@shop/contract';
 import { ok } from '../../plugins/envelope.ts';
 import type { PreparedReplyCache } from '../../plugins/prepared-replies.ts';
+import { priceIn } from '../markets/priced.ts';
 import type { SettingsService } from './settings.service.ts';
 
 export function settingsRoutes(app: FastifyInstance, settings: SettingsService, cache: PreparedReplyCache) {
@@ -19,7 +20,15 @@ export function settingsRoutes(app: FastifyInstance, settings: SettingsService, 
       },
     },
     async (request, reply) => {
-      return cache.send(request, reply, ok(settings.toSystems(request.locale)), 'public, no-cache');
+      const systems = settings.toSystems(request.locale);
+      // Shipping terms in the shopper's market, as their cart and checkout show them.
+      const inMarket = {
+        ...systems,
+        currency: request.market.currency,
+        shippingFee: priceIn(request.market, systems.shippingFee),
+        freeShippingOver: priceIn(request.market, systems.freeShippingOver),
+      };
+      return cache.send(request, reply, ok(inMarket), 'public, no-cache');
     },
   );
 }

@@ -9,7 +9,6 @@ import {
   wishlistSchema,
   wishlistShareSchema,
   wishlistTokenParamsSchema,
-  type Locale,
 } from '@shop/contract';
 import { ok } from '../../plugins/envelope.ts';
 import type { Sessions } from '../../plugins/session.ts';
@@ -27,7 +26,7 @@ export function wishlistRoutes(
   app: FastifyInstance,
   wishlist: WishlistService,
   sessions: Sessions,
-  shopLocale: (locale: Locale) => ShopLocale,
+  shopLocale: (request: FastifyRequest) => ShopLocale,
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['wishlist'];
@@ -56,7 +55,7 @@ export function wishlistRoutes(
 
   const view = async (request: FastifyRequest, reply: FastifyReply, owner: WishlistOwner | null) => {
     reply.header('cache-control', 'no-store');
-    return ok(await wishlist.view(owner, shopLocale(request.locale)));
+    return ok(await wishlist.view(owner, shopLocale(request)));
   };
 
   routes.get(
@@ -77,7 +76,7 @@ export function wishlistRoutes(
     },
     async (request, reply) => {
       const owner = (await ownerOf(request, reply, true))!;
-      await wishlist.add(owner, request.params.goodsId, shopLocale(request.locale));
+      await wishlist.add(owner, request.params.goodsId, shopLocale(request));
       return view(request, reply, owner);
     },
   );
@@ -143,7 +142,7 @@ export function wishlistRoutes(
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       reply.header('x-robots-tag', 'noindex');
-      return ok(await wishlist.viewShared(request.params.token, shopLocale(request.locale)));
+      return ok(await wishlist.viewShared(request.params.token, shopLocale(request)));
     },
   );
 }

@@ -1,0 +1,413 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { convertPrice, type PriceConversion } from '@shop/contract';
+import { schema } from '@shop/db';
+import {
+  addAddress,
+  callApi,
+  createShopper,
+  createTestApp,
+  deliverSandboxWebhooks,
+  loginCookie,
+  signedInStaffAndAdmin,
+  type Json,
+  type TestApp,
+} from '../../testing.ts';
+import { payOrder } from '../dashboard/order-fixtures.ts';
+
+/** Issue 14, markets: prices in the shopper's currency, the order's currency and rate kept for life. */
+let t: TestApp;
+let adminCookie = '';
+let staffCookie = '';
+beforeAll(async () => {
+  t = await createTestApp({}, { demoMarkets: true });
+  const { staff, admin } = await signedInStaffAndAdmin(t);
+  adminCookie = admin.cookie;
+  staffCookie = staff.cookie;
+});
+afterAll(() => t.close());
+
+const BRL: PriceConversion = { rateMillionths: 5_400_000, baseDecimals: 2, decimals: 2, rounding: 'ninety' };
+const CNY: PriceConversion = { rateMillionths: 7_200_000, baseDecimals: 2, decimals: 2, rounding: 'whole' };
+
+const get = (url: string, options: { locale?: string; cookie?: string } = {}) =>
+  callApi(t.app, 'GET', url, options);
+
+/** An on-shelf SKU with plenty of stock, and its goods' base prices. */
+async function skuInStock(offset = 0) {
+  const [row] = await t.database.db
+    .select({ id: schema.skus.id, goodsId: schema.skus.goodsId, price: schema.skus.price })
+    .from(schema.skus)
+    .innerJoin(schema.goods, eq(schema.goods.id, schema.skus.goodsId))
+    .where(and(gte(schema.skus.stock, 50), sql`${schema.goods.onShelf}`))
+    .orderBy(asc(schema.skus.id))
+    .limit(1)
+    .offset(offset);
+  return row!;
+}
+
+let serial = 0;
+async function shopper(locale = 'pt-BR') {
+  serial += 1;
+  const s = await createShopper(t.database, {
+    email: `market${serial}-${randomUUID().slice(0, 8)}@example.com`,
+    password: 'Buyer-secret-2026',
+  });
+  const cookie = await loginCookie(t.app, s.email, s.password);
+  return { ...s, cookie, locale, addressId: await addAddress(t.app, cookie) };
+}
+
+const baseMarkets = async () => (await get('/v1/admin/markets', { cookie: staffCookie })).body.data as Json[];
+
+const brazil = {
+  code: 'BR',
+  names: { 'en-US': 'Brazil', 'pt-BR': 'Brasil', 'zh-CN': '巴西', 'zh-TW': '巴西' },
+  currency: 'BRL',
+  countries: ['BR'],
+  taxInclusive: true,
+  defaultLocale: 'pt-BR',
+  exchangeRate: '5.4',
+  rounding: 'ninety',
+};
+
+describe('markets', () => {
+  it('lists the demo markets in the reader language, each with its currency and countries', async () => {
+    const res = await get('/v1/home/markets', { locale: 'zh-TW' });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual([
+      {
+        code: 'US',
+        name: '美國',
+        currency: 'USD',
+        countries: ['US'],
+        taxInclusive: false,
+        defaultLocale: 'en-US',
+      },
+      {
+        code: 'BR',
+        name: '巴西',
+        currency: 'BRL',
+        countries: ['BR'],
+        taxInclusive: true,
+        defaultLocale: 'pt-BR',
+      },
+      {
+        code: 'CN',
+        name: '中國大陸',
+        currency: 'CNY',
+        countries: ['CN'],
+        taxInclusive: true,
+        defaultLocale: 'zh-CN',
+      },
+      {
+        code: 'TW',
+        name: '台灣',
+        currency: 'TWD',
+        countries: ['TW'],
+        taxInclusive: true,
+        defaultLocale: 'zh-TW',
+      },
+    ]);
+  });
+
+  it("prices goods in the language's usual market, then in the market the shopper chooses", async () => {
+    const sku = await skuInStock();
+    const detail = async (options: { locale?: string; cookie?: string }) =>
+      (await get(`/v1/home/goods/${sku.goodsId}`, options)).body.data as Json;
+    const inUsd = await detail({ locale: 'en-US' });
+    const inBrl = await detail({ locale: 'pt-BR' });
+    expect(inUsd.currency).toBe('USD');
+    expect(inBrl.currency).toBe('BRL');
+    expect(inBrl.price).toBe(convertPrice(inUsd.price, BRL));
+    const usdSku = inUsd.skus.find((s: Json) => s.id === sku.id);
+    const brlSku = inBrl.skus.find((s: Json) => s.id === sku.id);
+    expect(usdSku.price).toBe(sku.price);
+    expect(brlSku.price).toBe(convertPrice(sku.price, BRL));
+    expect(brlSku.price % 100).toBe(90);
+
+    // A guest chooses mainland China in the header: a cookie, and every price follows, lists included.
+    const chosen = await callApi(t.app, 'PUT', '/v1/home/market', {
+      locale: 'pt-BR',
+      payload: { code: 'CN' },
+    });
+    expect(chosen.status).toBe(200);
+    expect(chosen.body.data).toEqual({ code: 'CN', currency: 'CNY' });
+    const cookie = chosen.res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    expect(chosen.res.cookies[0]).toMatchObject({ name: 'market', httpOnly: true, sameSite: 'Lax' });
+    const inCny = await detail({ locale: 'pt-BR', cookie });
+    expect(inCny).toMatchObject({ currency: 'CNY', price: convertPrice(inUsd.price, CNY) });
+    expect((await get('/v1/home/market', { locale: 'pt-BR', cookie })).body.data).toEqual({
+      code: 'CN',
+      currency: 'CNY',
+    });
+    const list = (await get('/v1/home/goods?pageSize=5', { locale: 'pt-BR', cookie })).body.data as Json[];
+    const plain = (await get('/v1/home/goods?pageSize=5', { locale: 'en-US' })).body.data as Json[];
+    expect(list.map((g) => g.currency)).toEqual(plain.map(() => 'CNY'));
+    expect(list.map((g) => g.price)).toEqual(plain.map((g) => convertPrice(g.price, CNY)));
+    const systems = (await get('/v1/home/systems', { locale: 'pt-BR', cookie })).body.data as Json;
+    const usdSystems = (await get('/v1/home/systems')).body.data as Json;
+    expect(systems).toMatchObject({
+      currency: 'CNY',
+      shippingFee: convertPrice(usdSystems.shippingFee, CNY),
+      freeShippingOver: convertPrice(usdSystems.freeShippingOver, CNY),
+    });
+  });
+
+  it("remembers a signed-in shopper's choice on their account, for their next login elsewhere", async () => {
+    const buyer = await shopper('en-US');
+    const res = await callApi(t.app, 'PUT', '/v1/home/market', {
+      cookie: buyer.cookie,
+      payload: { code: 'TW' },
+    });
+    expect(res.status).toBe(200);
+    const elsewhere = await t.app.inject({
+      method: 'POST',
+      url: '/v1/home/users/login',
+      payload: { account: buyer.email, password: buyer.password },
+    });
+    expect(elsewhere.cookies.find((c) => c.name === 'market')?.value).toBe('TW');
+  });
+
+  it('refuses an unknown market with code 1 and keeps the one chosen before', async () => {
+    for (const payload of [{ code: 'XX' }, { code: 'br' }, { code: 'A'.repeat(50) }, {}, { code: 7 }]) {
+      const res = await callApi(t.app, 'PUT', '/v1/home/market', { locale: 'zh-CN', payload });
+      expect(res.status, JSON.stringify(payload)).toBe(422);
+      expect(res.body.code).toBe(1);
+      expect(res.res.cookies).toEqual([]);
+    }
+  });
+
+  it('filters and counts price bands in the market currency, the counts equal to what the filters return', async () => {
+    const facets = (await get('/v1/home/goods?pageSize=1', { locale: 'pt-BR' })).body.meta.facets as Json;
+    expect(facets.priceBands.length).toBeGreaterThan(1);
+    for (const band of facets.priceBands as Json[]) {
+      // Round amounts in reais: bands end at R$ x99,99.
+      if (band.maxPrice !== null) expect(band.maxPrice % 10_000).toBe(9_999);
+      const bounds = `minPrice=${band.minPrice}${band.maxPrice === null ? '' : `&maxPrice=${band.maxPrice}`}`;
+      const res = await get(`/v1/home/goods?pageSize=100&${bounds}`, { locale: 'pt-BR' });
+      expect(res.body.meta.total, bounds).toBe(band.count);
+      for (const goods of res.body.data as Json[]) {
+        expect(goods.price).toBeGreaterThanOrEqual(band.minPrice);
+        if (band.maxPrice !== null) expect(goods.price).toBeLessThanOrEqual(band.maxPrice);
+      }
+    }
+  });
+
+  it('sorts by the market price as by the base price', async () => {
+    const prices = (
+      (await get('/v1/home/goods?sort=price_asc&pageSize=50', { locale: 'zh-CN' })).body.data as Json[]
+    ).map((g) => g.price);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+  });
+
+  it("prices an order in its delivery country's market and keeps its figures after the rate changes", async () => {
+    const buyer = await shopper('en-US');
+    const sku = await skuInStock(1);
+    // The shopper browses in dollars, but the parcel goes to São Paulo: the checkout is in reais.
+    const preview = await callApi(t.app, 'POST', '/v1/home/orders/preview', {
+      cookie: buyer.cookie,
+      payload: { addressId: buyer.addressId, items: [{ skuId: sku.id, quantity: 2 }] },
+    });
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    const linePrice = convertPrice(sku.price, BRL);
+    expect(preview.body.data).toMatchObject({ currency: 'BRL', subtotal: linePrice * 2 });
+    expect(preview.body.data.lines[0].price).toBe(linePrice);
+    const placed = await callApi(t.app, 'POST', '/v1/home/orders', {
+      cookie: buyer.cookie,
+      payload: { addressId: buyer.addressId, items: [{ skuId: sku.id, quantity: 2 }] },
+      headers: { 'idempotency-key': randomUUID() },
+    });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    const order = placed.body.data as Json;
+    expect(order).toMatchObject({ currency: 'BRL', subtotal: linePrice * 2, total: preview.body.data.total });
+    const [row] = await t.database.db.select().from(schema.orders).where(eq(schema.orders.id, order.id));
+    expect(row).toMatchObject({ market: 'BR', rateMillionths: 5_400_000, currency: 'BRL' });
+
+    // Staff raise the rate: new previews follow, the order placed stays as it was.
+    const raised = await callApi(t.app, 'PUT', '/v1/admin/markets/BR', {
+      cookie: adminCookie,
+      payload: { ...brazil, exchangeRate: '6' },
+    });
+    expect(raised.status, JSON.stringify(raised.body)).toBe(200);
+    try {
+      const again = await callApi(t.app, 'POST', '/v1/home/orders/preview', {
+        cookie: buyer.cookie,
+        payload: { addressId: buyer.addressId, items: [{ skuId: sku.id, quantity: 2 }] },
+      });
+      expect(again.body.data.lines[0].price).toBe(
+        convertPrice(sku.price, { ...BRL, rateMillionths: 6_000_000 }),
+      );
+      expect(again.body.data.lines[0].price).not.toBe(linePrice);
+      const kept = (await callApi(t.app, 'GET', `/v1/home/orders/${order.id}`, { cookie: buyer.cookie })).body
+        .data as Json;
+      expect(kept).toMatchObject({ currency: 'BRL', subtotal: order.subtotal, total: order.total });
+      expect(kept.lines[0].price).toBe(linePrice);
+    } finally {
+      await callApi(t.app, 'PUT', '/v1/admin/markets/BR', { cookie: adminCookie, payload: brazil });
+    }
+  });
+
+  it('charges and refunds an order in reais', async () => {
+    const buyer = await shopper();
+    const sku = await skuInStock(2);
+    const placed = await callApi(t.app, 'POST', '/v1/home/orders', {
+      cookie: buyer.cookie,
+      payload: { addressId: buyer.addressId, items: [{ skuId: sku.id, quantity: 1 }] },
+      headers: { 'idempotency-key': randomUUID() },
+    });
+    const order = placed.body.data as Json;
+    await payOrder(t.app, t.database, { ...buyer, id: buyer.id }, order.id);
+    const refund = await callApi(t.app, 'POST', `/v1/admin/orders/${order.id}/refunds`, {
+      cookie: staffCookie,
+      payload: { amount: 1_000, reason: 'a scratch on the box' },
+    });
+    expect(refund.status, JSON.stringify(refund.body)).toBe(201);
+    expect(await deliverSandboxWebhooks(t)).toBe(1);
+    const view = (await callApi(t.app, 'GET', `/v1/home/orders/${order.id}`, { cookie: buyer.cookie })).body
+      .data as Json;
+    expect(view.charges).toMatchObject([{ currency: 'BRL', amount: order.total, refundedAmount: 1_000 }]);
+    expect(view.refunds).toMatchObject([{ currency: 'BRL', amount: 1_000, status: 'succeeded' }]);
+  });
+
+  it('guests see the totals of the country they give, before they give the whole address', async () => {
+    const sku = await skuInStock(3);
+    const preview = (country?: string) =>
+      callApi(t.app, 'POST', '/v1/home/guest-orders/preview', {
+        locale: 'en-US',
+        payload: { items: [{ skuId: sku.id, quantity: 1 }], ...(country ? { country } : {}) },
+      });
+    expect((await preview()).body.data).toMatchObject({ currency: 'USD', subtotal: sku.price });
+    const taipei = (await preview('TW')).body.data as Json;
+    expect(taipei.currency).toBe('TWD');
+    expect(taipei.subtotal).toBe(convertPrice(sku.price, { ...CNY, rateMillionths: 32_000_000 }));
+    expect(taipei.subtotal % 100).toBe(0);
+    // A country no market sells to keeps the shopper's own market.
+    expect((await preview('JP')).body.data.currency).toBe('USD');
+    const bad = await preview('tw');
+    expect(bad.status).toBe(422);
+    expect(bad.body.code).toBe(1);
+  });
+
+  it("applies an amount coupon in each market's currency at its rate", async () => {
+    const [coupon] = await t.database.db
+      .insert(schema.coupons)
+      .values({
+        title: { 'en-US': 'Five off' },
+        kind: 'amount',
+        value: 500,
+        minSpend: 0,
+        startsAt: new Date(Date.now() - 60_000),
+        endsAt: new Date(Date.now() + 3_600_000),
+        total: 100,
+        perUserLimit: 1,
+      })
+      .returning();
+    const buyer = await shopper();
+    const claimed = await callApi(t.app, 'POST', `/v1/home/coupons/${coupon!.id}/claim`, {
+      cookie: buyer.cookie,
+    });
+    expect(claimed.status, JSON.stringify(claimed.body)).toBeLessThan(300);
+    const sku = await skuInStock(4);
+    const preview = await callApi(t.app, 'POST', '/v1/home/orders/preview', {
+      cookie: buyer.cookie,
+      payload: { addressId: buyer.addressId, items: [{ skuId: sku.id, quantity: 3 }], couponId: coupon!.id },
+    });
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    const offered = (preview.body.data.coupons as Json[]).find((c) => c.couponId === coupon!.id);
+    expect(offered?.discount).toBe(Math.min(convertPrice(500, BRL), preview.body.data.subtotal));
+    expect(preview.body.data.discount).toBe(offered?.discount);
+
+    // The same coupon for a shopper in the shop's own market is US$ 5.00.
+    await t.database.db
+      .update(schema.addresses)
+      .set({ regionCodes: ['US', 'US-NY'] })
+      .where(eq(schema.addresses.id, buyer.addressId));
+    const inUsd = await callApi(t.app, 'POST', '/v1/home/orders/preview', {
+      cookie: buyer.cookie,
+      payload: { addressId: buyer.addressId, items: [{ skuId: sku.id, quantity: 3 }], couponId: coupon!.id },
+    });
+    expect(inUsd.body.data).toMatchObject({ currency: 'USD', discount: Math.min(500, sku.price * 3) });
+  });
+});
+
+describe('markets in the back office', () => {
+  const japan = {
+    code: 'JP',
+    names: { 'en-US': 'Japan', 'zh-CN': '日本' },
+    currency: 'JPY',
+    countries: ['JP'],
+    taxInclusive: true,
+    defaultLocale: 'en-US',
+    exchangeRate: '151.25',
+    rounding: 'none',
+  };
+
+  it('adds a market staff define, prices shoppers in it at once, and deletes it', async () => {
+    const added = await callApi(t.app, 'POST', '/v1/admin/markets', { cookie: adminCookie, payload: japan });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    expect((added.body.data as Json[]).find((m) => m.code === 'JP')).toMatchObject({
+      currency: 'JPY',
+      exchangeRate: '151.25',
+      base: false,
+    });
+    const sku = await skuInStock();
+    const chosen = await callApi(t.app, 'PUT', '/v1/home/market', { payload: { code: 'JP' } });
+    const cookie = chosen.res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    const detail = (await get(`/v1/home/goods/${sku.goodsId}`, { cookie })).body.data as Json;
+    expect(detail.currency).toBe('JPY');
+    expect(detail.skus.find((s: Json) => s.id === sku.id).price).toBe(
+      convertPrice(sku.price, {
+        rateMillionths: 151_250_000,
+        baseDecimals: 2,
+        decimals: 0,
+        rounding: 'none',
+      }),
+    );
+    const removed = await callApi(t.app, 'DELETE', '/v1/admin/markets/JP', { cookie: adminCookie });
+    expect(removed.status).toBe(200);
+    // The cookie names a market that is gone: back to the language's usual one.
+    expect((await get(`/v1/home/goods/${sku.goodsId}`, { cookie })).body.data.currency).toBe('USD');
+  });
+
+  it.each([
+    ['an unknown currency', { currency: 'XYZ' }, 'currency'],
+    ['an unknown country', { countries: ['QQ'] }, 'countries'],
+    ['a negative rate', { exchangeRate: '-5.4' }, 'exchangeRate'],
+    ['a zero rate', { exchangeRate: '0' }, 'exchangeRate'],
+    ['a rate in words', { exchangeRate: 'lots' }, 'exchangeRate'],
+    ['no countries', { countries: [] }, 'countries'],
+    ['a country twice', { countries: ['JP', 'JP'] }, 'countries'],
+    ['a country another market holds', { countries: ['JP', 'BR'] }, 'countries'],
+    ['a code another market has', { code: 'CN' }, 'code'],
+    ['an unknown rounding', { rounding: 'sometimes' }, 'rounding'],
+    ['a NUL in the name', { names: { 'en-US': 'Ja\u0000pan' } }, undefined],
+  ])('refuses %s with code 1 and changes nothing', async (_what, change, field) => {
+    const before = await baseMarkets();
+    const res = await callApi(t.app, 'POST', '/v1/admin/markets', {
+      cookie: adminCookie,
+      payload: { ...japan, ...change },
+      locale: 'pt-BR',
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(422);
+    expect(res.body.code).toBe(1);
+    if (field) expect(Object.keys(res.body.msg)).toContain(field);
+    expect(await baseMarkets()).toEqual(before);
+  });
+
+  it("refuses to delete the shop's own market, and lets only admins change markets", async () => {
+    const own = await callApi(t.app, 'DELETE', '/v1/admin/markets/US', { cookie: adminCookie });
+    expect(own.body.code).toBe(2);
+    const byStaff = await callApi(t.app, 'POST', '/v1/admin/markets', {
+      cookie: staffCookie,
+      payload: japan,
+    });
+    expect(byStaff.status).toBe(403);
+    const unknown = await callApi(t.app, 'PUT', '/v1/admin/markets/ZZ', {
+      cookie: adminCookie,
+      payload: japan,
+    });
+    expect(unknown.status).toBe(404);
+    expect((await baseMarkets()).map((m) => m.code)).toEqual(['US', 'BR', 'CN', 'TW']);
+  });
+});
