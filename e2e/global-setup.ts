@@ -1,5 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { startShop } from './support/shop-server.ts';
+import { keepOnlyShopMarket } from './support/markets.ts';
 import { ensureStaffMember, STAFF_ACCOUNTS } from './support/staff.ts';
 
 declare module 'vitest' {
@@ -8,7 +9,10 @@ declare module 'vitest' {
   }
 }
 
-/** One real shop for the whole browser suite, with a known admin and a known member of staff. */
+/**
+ * One real shop for the whole browser suite, with a known admin and a known member of staff, selling in its own
+ * market only (e2e/support/markets.ts says why).
+ */
 export default async function setup(project: TestProject) {
   const shop = await startShop({
     ADMIN_EMAIL: STAFF_ACCOUNTS.admin.email,
@@ -16,6 +20,7 @@ export default async function setup(project: TestProject) {
   });
   try {
     await ensureStaffMember(shop.baseUrl);
+    await keepOnlyShopMarket(shop.baseUrl);
   } catch (error) {
     await shop.stop();
     throw error;

@@ -211,7 +211,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   metrics.countWaitingWrites(writesWaiting);
   settingsRoutes(app, settings, publicReplies);
   const promotions = new PromotionsService(database.db);
-  promotionsRoutes(app, promotions, sessions, couponReplies, shopLocale);
+  promotionsRoutes(app, promotions, sessions, couponReplies, shopperAt);
   const shopIdentity = {
     shopName: (locale: Locale) => pickText(settings.settings.shopName, locale, settings.defaultLocale()),
     publicUrl: config.publicUrl ?? 'http://127.0.0.1:3000',

@@ -40,6 +40,9 @@ export const effects = {
   fetchCharges: tracked('common/fetchCharges', api.charges.list),
   createCharge: tracked('common/createCharge', api.charges.create),
   fetchSystems: tracked('common/fetchSystems', api.systems.get),
+  fetchMarkets: tracked('common/fetchMarkets', api.markets.list),
+  fetchMarket: tracked('common/fetchMarket', api.markets.current),
+  chooseMarket: tracked('common/chooseMarket', api.markets.choose),
   fetchCoupons: tracked('common/fetchCoupons', api.coupons.list),
   claimCoupon: tracked('common/claimCoupon', api.coupons.claim),
 

@@ -1,5 +1,7 @@
 import { AppError, Code } from '@shop/contract';
 import type {
+  AdminMarket,
+  MarketInputBody,
   AccountActivityQueryInput,
   AuditEntry,
   AuditQueryInput,
@@ -146,6 +148,16 @@ export function createAdminClient(options: AdminClientOptions) {
         http.get<MailboxMessage[]>('/admin/mailbox', to ? { to } : undefined, call),
       /** Whether mail is delivered; any member of staff may ask (the mailbox itself is for admins). */
       status: (call?: CallOptions) => http.get<MailStatus>('/admin/mail-status', undefined, call),
+    },
+    /** Where the shop sells and in which currency; any member of staff reads, admins change. */
+    markets: {
+      list: (call?: CallOptions) => http.get<AdminMarket[]>('/admin/markets', undefined, call),
+      create: (body: MarketInputBody, call?: CallOptions) =>
+        http.post<AdminMarket[]>('/admin/markets', body, call),
+      update: (code: string, body: MarketInputBody, call?: CallOptions) =>
+        http.put<AdminMarket[]>(`/admin/markets/${encodeURIComponent(code)}`, body, call),
+      remove: (code: string, call?: CallOptions) =>
+        http.delete<AdminMarket[]>(`/admin/markets/${encodeURIComponent(code)}`, call),
     },
     /** The storefront search's settings kept by staff (the settings permission). */
     search: {

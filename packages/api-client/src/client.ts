@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import type {
+  ChosenMarket,
+  Market,
   Activation,
   Address,
   addCartItemBodySchema,
@@ -138,6 +140,13 @@ export function createApiClient(options: ApiClientOptions) {
     },
     systems: {
       get: (call?: CallOptions) => get<Systems>('/home/systems', undefined, call),
+    },
+    markets: {
+      list: (call?: CallOptions) => get<Market[]>('/home/markets', undefined, call),
+      /** The market the shopper's prices are in now. */
+      current: (call?: CallOptions) => get<ChosenMarket>('/home/market', undefined, call),
+      /** Chooses the shopper's market: remembered in a cookie, and on the account when signed in. */
+      choose: (code: string, call?: CallOptions) => send<ChosenMarket>('PUT', '/home/market', { code }, call),
     },
     coupons: {
       list: (call?: CallOptions) => get<Coupon[]>('/home/coupons', undefined, call),

@@ -24,7 +24,8 @@ describe('market prices', () => {
     expect(rateMillionths('5.4')).toBe(5_400_000);
     expect(rateMillionths('0.138504')).toBe(138_504);
     expect(rateMillionths('32')).toBe(32_000_000);
-    for (const bad of ['-1', '1e3', '5.1234567', '', ' 5', '5,4', 'NaN']) expect(rateMillionths(bad)).toBeUndefined();
+    for (const bad of ['-1', '1e3', '5.1234567', '', ' 5', '5,4', 'NaN'])
+      expect(rateMillionths(bad)).toBeUndefined();
     expect(rateText(5_400_000)).toBe('5.4');
     expect(rateText(138_504)).toBe('0.138504');
   });
@@ -64,7 +65,12 @@ describe('market prices', () => {
   });
 
   it('stays exact past 2^53 intermediate products', () => {
-    const twd: PriceConversion = { rateMillionths: 999_999_999_999, baseDecimals: 2, decimals: 2, rounding: 'none' };
+    const twd: PriceConversion = {
+      rateMillionths: 999_999_999_999,
+      baseDecimals: 2,
+      decimals: 2,
+      rounding: 'none',
+    };
     // 2 000 000 000 × 999 999.999999 = 1 999 999 999 998 000 → exact, not a float's neighbour.
     expect(convertPrice(2_000_000_000, twd)).toBe(1_999_999_999_998_000);
   });

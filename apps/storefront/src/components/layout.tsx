@@ -12,6 +12,7 @@ import { useSystems } from '../features/shop/queries.ts';
 import { ToastRegion } from '../features/toast/toast-region.tsx';
 import type { MessageId } from '../i18n/message-id.ts';
 import { LocaleSwitcher, returnsToLanguageMenu } from './locale-switcher.tsx';
+import { MarketSwitcher, returnsToMarketMenu } from './market-switcher.tsx';
 
 function ProgressBar() {
   const { global } = useLoading();
@@ -25,8 +26,10 @@ function ProgressBar() {
  */
 function useHeaderMenu(button: RefObject<HTMLButtonElement | null>) {
   const { key } = useLocation();
-  // After a language choice the page reloads with the menu open, so focus can go back to the language box.
-  const [openOn, setOpenOn] = useState<string | null>(returnsToLanguageMenu ? key : null);
+  // After a language or market choice the page reloads with the menu open, so focus can go back to the language box.
+  const [openOn, setOpenOn] = useState<string | null>(
+    returnsToLanguageMenu || returnsToMarketMenu ? key : null,
+  );
   const open = openOn === key;
   const toggle = () => setOpenOn(open ? null : key);
   const onKeyDown = (event: KeyboardEvent) => {
@@ -108,6 +111,7 @@ export function Layout({ pageTitle, children }: { pageTitle: MessageId; children
                 <AccountNav />
               </ul>
             </nav>
+            <MarketSwitcher />
             <LocaleSwitcher />
           </div>
         </div>

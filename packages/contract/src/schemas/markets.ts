@@ -29,6 +29,7 @@ export const marketsReplySchema = z.array(marketSchema);
 
 /** `GET /v1/home/market` and the reply of `PUT`: the market the shopper's prices are in. */
 export const chosenMarketSchema = z.object({ code: z.string(), currency: z.string().length(3) });
+export type ChosenMarket = z.infer<typeof chosenMarketSchema>;
 
 /** `PUT /v1/home/market`. */
 export const chooseMarketBodySchema = z.strictObject({

@@ -17,7 +17,7 @@ export function promotionsRoutes(
   promotions: PromotionsService,
   sessions: Sessions,
   couponReplies: PreparedReplyCache,
-  shopLocale: (locale: ShopLocale['locale']) => ShopLocale,
+  shopLocale: (request: FastifyRequest) => ShopLocale,
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const mayHaveSession = (request: FastifyRequest) => request.headers.cookie?.includes(`${SESSION_COOKIE}=`);
@@ -37,7 +37,7 @@ export function promotionsRoutes(
     },
     async (request, reply) => {
       const now = new Date();
-      const at = shopLocale(request.locale);
+      const at = shopLocale(request);
       const session = mayHaveSession(request) ? await sessions.current(request) : null;
       if (session) {
         reply.header('cache-control', 'private, no-store');
@@ -61,7 +61,7 @@ export function promotionsRoutes(
     },
     async (request) => {
       const userId = await sessions.requireUserId(request);
-      const coupon = await promotions.claim(request.params.id, userId, shopLocale(request.locale));
+      const coupon = await promotions.claim(request.params.id, userId, shopLocale(request));
       couponReplies.clear();
       return ok(coupon);
     },

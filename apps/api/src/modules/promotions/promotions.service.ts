@@ -183,8 +183,9 @@ function toCoupon(c: CouponRow, at: ShopLocale): Coupon {
     id: c.id,
     title: pickText(c.title, at.locale, at.shopDefault),
     kind: c.kind,
-    value: c.value,
-    minSpend: c.minSpend,
+    // Amounts in the shopper's market, as their checkout applies them (`usableFor`); a percentage stays one.
+    value: c.kind === 'amount' ? priceIn(at.market, c.value) : c.value,
+    minSpend: priceIn(at.market, c.minSpend),
     startsAt: c.startsAt.toISOString(),
     endsAt: c.endsAt.toISOString(),
     total: c.total,

@@ -30,3 +30,21 @@ export const couponsQuery = (shopperId: string | null) =>
 
 export const useCoupons = (shopperId: string | null, enabled = true) =>
   useQuery({ ...couponsQuery(shopperId), enabled });
+
+/** The shop's markets (`GET /v1/home/markets`), for the header's market menu. */
+export const marketsQuery = queryOptions({
+  queryKey: ['markets'],
+  queryFn: ({ signal }) => effects.fetchMarkets({ signal }),
+  staleTime: LONG_STALE_MS,
+});
+
+export const useMarkets = () => useQuery(marketsQuery);
+
+/** The market the shopper's prices are in now (`GET /v1/home/market`). */
+export const currentMarketQuery = queryOptions({
+  queryKey: ['market'],
+  queryFn: ({ signal }) => effects.fetchMarket({ signal }),
+  staleTime: LONG_STALE_MS,
+});
+
+export const useCurrentMarket = () => useQuery(currentMarketQuery);

@@ -24,11 +24,15 @@ import { buyNowItems, Placed, type Items } from './checkout-parts.tsx';
 /** The order's form: the email field at the top of the page belongs to it. */
 const ORDER_FORM_ID = 'guest-order';
 
-/** A guest's totals: no coupons (they belong to accounts), so one preview is all it takes. */
-function useGuestPreview(items: Items | undefined, enabled: boolean) {
+/**
+ * A guest's totals: no coupons (they belong to accounts), so one preview is all it takes. Priced in the market of
+ * the delivery country once the address is given, as the order will be.
+ */
+function useGuestPreview(items: Items | undefined, country: string | undefined, enabled: boolean) {
   return useQuery({
-    queryKey: [...PREVIEW_KEY, 'guest', items ?? 'cart'],
-    queryFn: ({ signal }) => effects.previewGuestOrder(items ? { items } : {}, { signal }),
+    queryKey: [...PREVIEW_KEY, 'guest', items ?? 'cart', country ?? ''],
+    queryFn: ({ signal }) =>
+      effects.previewGuestOrder({ ...(items && { items }), ...(country && { country }) }, { signal }),
     enabled,
     // Prices and stock can change at any time: each visit asks again.
     staleTime: 0,
@@ -68,7 +72,7 @@ export default function GuestCheckout() {
   const blocked = cartLines.filter((item) => !item.available);
   const canPreview =
     !placed && (fromCart ? cart.isSuccess && cartLines.length > 0 && blocked.length === 0 : true);
-  const totals = useGuestPreview(items, canPreview);
+  const totals = useGuestPreview(items, address?.regionCodes[0], canPreview);
 
   const place = useMutation({
     mutationFn: (body: PlaceGuestOrderBody) => {
