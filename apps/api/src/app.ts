@@ -261,6 +261,8 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   );
   settingsAdminRoutes(app, new SettingsAdminService(database.db, settings, audit), staffAccess, async () => {
     changes.send('settings');
+    // The shop's currency is what markets convert from.
+    markets.index();
     await catalog.changes.applyHere({ kind: 'everything' });
     couponReplies.clearHere();
   });

@@ -1,6 +1,23 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, notInArray, sql, type SQL } from 'drizzle-orm';
 import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  lt,
+  lte,
+  notInArray,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from 'drizzle-orm';
+import {
+  currencyDecimals,
   EXPIRING_COUPON_DAYS,
+  RATE_SCALE,
   pickText,
   SKU_LOW_STOCK_THRESHOLD,
   TOP_GOODS_LIMIT,
@@ -62,14 +79,31 @@ export interface SalesFigures {
   orders: number;
 }
 
-/** The orders counted as sales in `[start, end)` in the shop's currency; uses `orders_status_created_idx`. */
-function soldBetween(start: Date, end: Date, currency: string) {
-  return and(
-    inArray(orders.status, SOLD_STATUSES),
-    gte(orders.createdAt, start),
-    lt(orders.createdAt, end),
-    eq(orders.currency, currency),
-  );
+/** The orders counted as sales in `[start, end)`, in every currency; uses `orders_status_created_idx`. */
+function soldBetween(start: Date, end: Date) {
+  return and(inArray(orders.status, SOLD_STATUSES), gte(orders.createdAt, start), lt(orders.createdAt, end));
+}
+
+/**
+ * An amount of an order's currency in the shop's (reporting) currency, at the rate the order was placed at:
+ * amount × 10^(shop's decimals − order's) / rate, rounded per order. Needs `orders` in the query.
+ */
+function inReporting(amount: SQL | AnyColumn, reportingCurrency: string): SQL {
+  return sql`round(${amount}::numeric * ${RATE_SCALE} / ${orders.rateMillionths} * power(10::numeric, ${currencyDecimals(reportingCurrency)} - ${orderCurrencyDecimals()}))`;
+}
+
+let decimalsCase: SQL | undefined;
+/** The order's currency's minor-unit digits, as SQL: the few currencies without two are listed (ISO 4217, Intl). */
+function orderCurrencyDecimals(): SQL {
+  if (!decimalsCase) {
+    const odd = (Intl.supportedValuesOf('currency') as string[]).filter(
+      (code) => /^[A-Z]{3}$/.test(code) && currencyDecimals(code) !== 2,
+    );
+    decimalsCase = sql.raw(
+      `(case ${'"orders"."currency"'} ${odd.map((code) => `when '${code}' then ${currencyDecimals(code)}`).join(' ')} else 2 end)`,
+    );
+  }
+  return decimalsCase;
 }
 
 /** Net sales and sold orders over the whole days `from`…`to` (goal progress). */
@@ -82,13 +116,14 @@ export async function salesFigures(
   const [row] = await db
     .select({
       orders: sql<number>`count(*)`.mapWith(Number),
-      sales: sql<number>`coalesce(sum(${orders.total}), 0) - coalesce(sum(${refunds.amount}), 0)`.mapWith(
-        Number,
-      ),
+      sales:
+        sql<number>`coalesce(sum(${inReporting(orders.total, currency)}), 0) - coalesce(sum(${inReporting(refunds.amount, currency)}), 0)`.mapWith(
+          Number,
+        ),
     })
     .from(orders)
     .leftJoin(refunds, eq(refunds.orderId, orders.id))
-    .where(soldBetween(dayStart(from), dayAfter(to), currency));
+    .where(soldBetween(dayStart(from), dayAfter(to)));
   return { sales: row?.sales ?? 0, orders: row?.orders ?? 0 };
 }
 
@@ -112,9 +147,13 @@ export class DashboardService {
     const at = this.shop(locale);
     const start = dayStart(query.from);
     const end = dayAfter(query.to);
-    const sold = soldBetween(start, end, at.currency);
+    const sold = soldBetween(start, end);
+    const currency = at.currency;
     const units = sql<number>`sum(${orderLines.quantity})`.mapWith(Number);
-    const revenue = sql<number>`sum(${orderLines.price} * ${orderLines.quantity})`.mapWith(Number);
+    const revenue =
+      sql<number>`sum(${inReporting(sql`${orderLines.price} * ${orderLines.quantity}`, currency)})`.mapWith(
+        Number,
+      );
     const ranking = () =>
       this.db
         .select({
@@ -134,21 +173,22 @@ export class DashboardService {
           day: sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`,
           orders: sql<number>`count(*)`.mapWith(Number),
           // A refund on an order still counted (a partial one) is taken off; refunded orders are not counted.
-          sales: sql<number>`coalesce(sum(${orders.total}), 0) - coalesce(sum(${refunds.amount}), 0)`.mapWith(
-            Number,
-          ),
+          sales:
+            sql<number>`coalesce(sum(${inReporting(orders.total, currency)}), 0) - coalesce(sum(${inReporting(refunds.amount, currency)}), 0)`.mapWith(
+              Number,
+            ),
         })
         .from(orders)
         .leftJoin(refunds, eq(refunds.orderId, orders.id))
         .where(sold)
         .groupBy(sql`1`),
       this.db
-        .select({ amount: sql<number>`coalesce(sum(${refunds.amount}), 0)`.mapWith(Number) })
+        .select({
+          amount: sql<number>`coalesce(sum(${inReporting(refunds.amount, currency)}), 0)`.mapWith(Number),
+        })
         .from(orders)
         .innerJoin(refunds, eq(refunds.orderId, orders.id))
-        .where(
-          and(gte(orders.createdAt, start), lt(orders.createdAt, end), eq(orders.currency, at.currency)),
-        ),
+        .where(and(gte(orders.createdAt, start), lt(orders.createdAt, end))),
       this.db
         .select({ day: dailyVisits.day, visitors: sql<number>`count(*)`.mapWith(Number) })
         .from(dailyVisits)
@@ -302,6 +342,7 @@ export class DashboardService {
   /** Today's running totals (UTC day) and the latest orders and activity: the monitor's first paint. */
   async monitorSnapshot(locale: Locale, now = new Date()): Promise<MonitorSnapshot> {
     const at = this.shop(locale);
+    const currency = at.currency;
     const day = utcDay(now);
     const start = dayStart(day);
     const end = dayAfter(day);
@@ -314,13 +355,14 @@ export class DashboardService {
       this.db
         .select({
           n: count(),
-          sales: sql<number>`coalesce(sum(${orders.total}), 0) - coalesce(sum(${refunds.amount}), 0)`.mapWith(
-            Number,
-          ),
+          sales:
+            sql<number>`coalesce(sum(${inReporting(orders.total, currency)}), 0) - coalesce(sum(${inReporting(refunds.amount, currency)}), 0)`.mapWith(
+              Number,
+            ),
         })
         .from(orders)
         .leftJoin(refunds, eq(refunds.orderId, orders.id))
-        .where(soldBetween(start, end, at.currency)),
+        .where(soldBetween(start, end)),
       this.db.select({ n: count() }).from(dailyVisits).where(eq(dailyVisits.day, day)),
       this.db.select().from(orders).orderBy(desc(orders.createdAt)).limit(MONITOR_ORDERS),
       this.recentActivity(ACTIVITY_ITEMS),

@@ -270,6 +270,42 @@ describe('markets', () => {
     expect(view.refunds).toMatchObject([{ currency: 'BRL', amount: 1_000, status: 'succeeded' }]);
   });
 
+  it("counts an order in reais in the dashboard in the shop's dollars, at the order's own rate", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const analysis = async () =>
+      (await get(`/v1/admin/dashboard/analysis?from=${today}&to=${today}`, { cookie: staffCookie })).body
+        .data as Json;
+    const before = await analysis();
+    const buyer = await shopper();
+    const sku = await skuInStock(5);
+    const placed = await callApi(t.app, 'POST', '/v1/home/orders', {
+      cookie: buyer.cookie,
+      payload: { addressId: buyer.addressId, items: [{ skuId: sku.id, quantity: 1 }] },
+      headers: { 'idempotency-key': randomUUID() },
+    });
+    const order = placed.body.data as Json;
+    expect(order.currency).toBe('BRL');
+    await payOrder(t.app, t.database, { ...buyer, id: buyer.id }, order.id);
+    // A later rate does not move what the order counted for.
+    await callApi(t.app, 'PUT', '/v1/admin/markets/BR', {
+      cookie: adminCookie,
+      payload: { ...brazil, exchangeRate: '2' },
+    });
+    try {
+      const after = await analysis();
+      expect(after.currency).toBe('USD');
+      const inDollars = Math.round(order.total / 5.4);
+      expect(after.totals.sales - before.totals.sales).toBe(inDollars);
+      expect(after.totals.orders - before.totals.orders).toBe(1);
+      const revenue = (list: Json[]) => list.reduce((sum, c) => sum + c.revenue, 0);
+      expect(revenue(after.salesByCategory) - revenue(before.salesByCategory)).toBe(
+        Math.round(convertPrice(sku.price, BRL) / 5.4),
+      );
+    } finally {
+      await callApi(t.app, 'PUT', '/v1/admin/markets/BR', { cookie: adminCookie, payload: brazil });
+    }
+  });
+
   it('guests see the totals of the country they give, before they give the whole address', async () => {
     const sku = await skuInStock(3);
     const preview = (country?: string) =>

@@ -87,7 +87,11 @@ describe('PUT /v1/admin/settings', () => {
       ['Festival sale', '/detail?id=1'],
       ['Partner', 'https://partner.example/x'],
     ]);
-    const goods = (await t.app.inject({ url: '/v1/home/goods?pageSize=1' })).json().data as Json[];
+    // Shoppers no market sells to (here a zh-CN reader: this shop has only its US market) see the shop's currency;
+    // the US market keeps its own dollars.
+    const goods = (
+      await t.app.inject({ url: '/v1/home/goods?pageSize=1', headers: { 'accept-language': 'zh-CN' } })
+    ).json().data as Json[];
     expect(goods[0]!.currency).toBe('EUR');
 
     // Keys staff never edit stay in the document.
