@@ -2,7 +2,7 @@ import type { MarketInputBody } from '@shop/contract';
 import { staffCookie } from './staff.ts';
 
 /**
- * The browser suite's shop sells in its own market only (US dollars wherever the parcel goes), as the API suite's
+ * The browser suite's shop sells in its own market only (US dollars wherever the parcel goes, no taxes), as the API suite's
  * does: its tests read amounts off the SKUs and ship to São Paulo. The markets' own tests add the markets they
  * need, for countries no other test ships to, and remove them after.
  */
@@ -12,6 +12,16 @@ export async function keepOnlyShopMarket(baseUrl: string): Promise<void> {
     data: { code: string; base: boolean }[];
   };
   for (const market of listed.data.filter((m) => !m.base)) await removeMarket(baseUrl, market.code, cookie);
+  const rates = (await (await fetch(`${baseUrl}/v1/admin/tax-rates`, { headers: { cookie } })).json()) as {
+    data: { id: string }[];
+  };
+  for (const rate of rates.data) {
+    const reply = await fetch(`${baseUrl}/v1/admin/tax-rates/${rate.id}`, {
+      method: 'DELETE',
+      headers: { cookie },
+    });
+    if (reply.status !== 200) throw new Error(`tax rate ${rate.id} not removed: ${await reply.text()}`);
+  }
 }
 
 export async function addMarket(baseUrl: string, market: MarketInputBody): Promise<void> {

@@ -42,6 +42,8 @@ import { BrowsingService } from './modules/browsing/browsing.service.ts';
 import { browsingRoutes } from './modules/browsing/browsing.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { CHECKOUT_WRITES_AT_ONCE, registerWriteGate } from './plugins/write-gate.ts';
+import { TaxesService } from './modules/taxes/taxes.service.ts';
+import { taxesAdminRoutes } from './modules/taxes/taxes.routes.ts';
 import { MarketsService } from './modules/markets/markets.service.ts';
 import { marketsRoutes, registerShopperMarket, setMarketCookie } from './modules/markets/markets.routes.ts';
 import { registerMetrics } from './modules/operations/metrics.routes.ts';
@@ -132,6 +134,8 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   await settings.load();
   const markets = new MarketsService(database.db, () => settings.settings.currency);
   await markets.load();
+  const taxes = new TaxesService(database.db);
+  await taxes.load();
   /** Staff's view: prices as stored, in the shop's currency. */
   const shopLocale = (locale: Locale): ShopLocale => ({
     locale,
@@ -234,6 +238,8 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     publicReplies.clearHere();
     couponReplies.clearHere();
   });
+  taxesAdminRoutes(app, taxes, staffAccess, audit, () => changes.send('taxes'));
+  changes.onRemote('taxes', () => taxes.load());
   changes.onRemote('markets', async () => {
     await markets.load();
     publicReplies.clearHere();
@@ -350,6 +356,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     },
     orderAccess,
     (country) => markets.forCountry(country),
+    taxes,
   );
   ordersRoutes(app, orders, sessions, shopperAt, limiter);
   const payments = paymentsModule(app, {

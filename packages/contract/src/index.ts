@@ -27,3 +27,4 @@ export * from './schemas/reviews.ts';
 export * from './schemas/wishlist.ts';
 export * from './market-prices.ts';
 export * from './schemas/markets.ts';
+export * from './schemas/taxes.ts';

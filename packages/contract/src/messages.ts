@@ -6,6 +6,11 @@ import type { Locale } from './locale.ts';
  * and a unit test checks the values are real translations, not copies.
  */
 const enUS = {
+  'validation.tax.rate': 'Enter a percentage from 0 to 100 with at most four decimals, such as 8.875.',
+  'validation.tax.region':
+    'Use a state or province of this country, such as BR-SP, or leave it empty for the whole country.',
+  'validation.tax.taken': 'This country or region already has a rate for this tax class.',
+  'error.tax.notFound': 'There is no such tax rate.',
   'validation.market.code': 'Use 2 to 8 letters, such as BR.',
   'validation.market.country': 'Use a two-letter country code, such as BR.',
   'validation.market.countries': 'A market needs at least one country.',
@@ -196,6 +201,12 @@ export type MessageKey = keyof typeof enUS;
 type Catalog = Record<MessageKey, string>;
 
 const ptBR: Catalog = {
+  'validation.tax.rate':
+    'Informe uma porcentagem de 0 a 100 com no máximo quatro casas decimais, como 8.875.',
+  'validation.tax.region':
+    'Use um estado ou província deste país, como BR-SP, ou deixe vazio para o país inteiro.',
+  'validation.tax.taken': 'Este país ou região já tem uma alíquota para esta classe de imposto.',
+  'error.tax.notFound': 'Esta alíquota não existe.',
   'validation.market.code': 'Use de 2 a 8 letras, como BR.',
   'validation.market.country': 'Use um código de país de duas letras, como BR.',
   'validation.market.countries': 'Um mercado precisa de pelo menos um país.',
@@ -386,6 +397,10 @@ const ptBR: Catalog = {
 };
 
 const zhCN: Catalog = {
+  'validation.tax.rate': '请输入 0 到 100 之间、最多四位小数的百分比，例如 8.875。',
+  'validation.tax.region': '请使用该国家或地区的州或省代码（例如 BR-SP），整个国家则留空。',
+  'validation.tax.taken': '该国家或地区已有此税类的税率。',
+  'error.tax.notFound': '该税率不存在。',
   'validation.market.code': '请使用 2 到 8 个字母，例如 BR。',
   'validation.market.country': '请使用两个字母的国家或地区代码，例如 BR。',
   'validation.market.countries': '市场至少需要一个国家或地区。',
@@ -567,6 +582,10 @@ const zhCN: Catalog = {
 };
 
 const zhTW: Catalog = {
+  'validation.tax.rate': '請輸入 0 到 100 之間、最多四位小數的百分比，例如 8.875。',
+  'validation.tax.region': '請使用此國家或地區的州或省代碼（例如 BR-SP），整個國家則留空。',
+  'validation.tax.taken': '此國家或地區已有此稅類的稅率。',
+  'error.tax.notFound': '此稅率不存在。',
   'validation.market.code': '請使用 2 到 8 個字母，例如 BR。',
   'validation.market.country': '請使用兩個字母的國家或地區代碼，例如 BR。',
   'validation.market.countries': '市場至少需要一個國家或地區。',

@@ -15,7 +15,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { Locale, LocalizedText, MarketRounding } from '@shop/contract';
+import type { Locale, LocalizedText, MarketRounding, OrderTax, TaxClass } from '@shop/contract';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -66,6 +66,8 @@ export const goods = pgTable(
     stock: integer().notNull().default(0),
     sales: integer().notNull().default(0),
     onShelf: boolean('on_shelf').notNull().default(true),
+    /** Which of a country's tax rates applies to it (`tax_rates.tax_class`). */
+    taxClass: text('tax_class').$type<TaxClass>().notNull().default('standard'),
     /**
      * Search documents, lower-cased: the names in every locale, and the names with the descriptions. A trigger
      * on goods_translations (migration 0004_search) keeps them in step, whoever writes: seeds, staff, SQL.
@@ -204,6 +206,25 @@ export const coupons = pgTable(
 );
 
 /** Country → state/province (→ city where known). Names are English; countries are localised with Intl. */
+/**
+ * Tax rates by destination and tax class: a country's (region null) or a state's or province's, which wins over
+ * its country's. Rates are parts per million (18 % → 180 000).
+ */
+export const taxRates = pgTable(
+  'tax_rates',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    country: text().notNull(),
+    /** A level-2 region code (`BR-SP`), or '' for the whole country. */
+    region: text().notNull().default(''),
+    taxClass: text('tax_class').$type<TaxClass>().notNull(),
+    names: jsonb().$type<LocalizedText>().notNull(),
+    ratePpm: integer('rate_ppm').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('tax_rates_place_class_unique').on(t.country, t.region, t.taxClass)],
+);
+
 /**
  * Markets: where the shop sells in one currency, with its rate from the shop's currency and its rounding. A
  * market's prices are derived from the base prices (packages/contract market-prices.ts).
@@ -528,6 +549,10 @@ export const orders = pgTable(
     accessTokenHash: text('access_token_hash'),
     /** The market the order was placed in (its delivery country's), and its rate then: kept for life. */
     market: text(),
+    /** The taxes in or on its total, per name and rate, as computed when placed. */
+    taxes: jsonb().$type<OrderTax[]>().notNull().default([]),
+    /** Whether `taxes` are included in the line prices (else they were added to the total). */
+    taxInclusive: boolean('tax_inclusive').notNull().default(false),
     /** Units of `currency` for one of the shop's currency when placed, in millionths (1 000 000 = 1). */
     rateMillionths: bigint('rate_millionths', { mode: 'number' }).notNull().default(1_000_000),
     createdAt: createdAt(),

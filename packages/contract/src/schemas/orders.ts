@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { changingSomething, emailField, idField, phoneField, textParam, intParam } from '../validation.ts';
 import { moneySchema } from './catalog.ts';
+import { orderTaxSchema } from './taxes.ts';
 import { returnReasonValues } from '../order-values.ts';
 import { cpfProblem, postcodeProblem } from '../address-rules.ts';
 
@@ -124,6 +125,13 @@ export const orderTotalsSchema = z.object({
   subtotal: moneySchema,
   discount: moneySchema,
   shipping: moneySchema,
+  /**
+   * Taxes per name and rate, computed per line on its price less its share of the discount (shipping untaxed),
+   * each line's amount rounded half up: included in the prices where the market's prices include tax, else
+   * added to `total`.
+   */
+  taxes: z.array(orderTaxSchema),
+  taxInclusive: z.boolean(),
   total: moneySchema,
   currency: z.string().length(3),
 });

@@ -11,11 +11,12 @@ import {
   regions,
   shopSettings,
   skus,
+  taxRates,
 } from '../schema.ts';
 import { BANNER_GOODS_IDS, DEMO_CATALOG } from './demo-catalog.ts';
 import { inChunks } from './deterministic.ts';
 import { renderRasterPictures, type MediaFile } from './images.ts';
-import { defaultMarketRows } from './markets.ts';
+import { defaultMarketRows, defaultTaxRates } from './markets.ts';
 import { regionRows } from './regions.ts';
 import { bannerRecords, defaultShopSettings, SETTINGS_MEDIA } from './settings.ts';
 
@@ -67,6 +68,9 @@ export async function seedReferenceData(db: Db): Promise<void> {
       const rows = defaultMarketRows();
       await tx.insert(markets).values(rows.markets);
       await tx.insert(marketCountries).values(rows.countries);
+      // A new shop's markets come with their taxes; staff's own rates are never overwritten.
+      const [anyRate] = await tx.select({ id: taxRates.id }).from(taxRates).limit(1);
+      if (!anyRate) await tx.insert(taxRates).values(defaultTaxRates());
     }
   });
 }

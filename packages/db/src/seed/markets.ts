@@ -1,4 +1,4 @@
-import type { marketCountries, markets } from '../schema.ts';
+import type { marketCountries, markets, taxRates } from '../schema.ts';
 
 type MarketRow = typeof markets.$inferInsert;
 
@@ -69,4 +69,26 @@ export function defaultMarketRows(): {
       market.countries.map((country) => ({ country, market: market.code })),
     ),
   };
+}
+
+const icms = { 'en-US': 'ICMS', 'pt-BR': 'ICMS', 'zh-CN': 'ICMS', 'zh-TW': 'ICMS' };
+const vat = { 'en-US': 'VAT', 'pt-BR': 'IVA', 'zh-CN': '增值税', 'zh-TW': '增值稅' };
+const businessTax = { 'en-US': 'Business tax', 'pt-BR': 'Imposto sobre vendas', 'zh-CN': '营业税', 'zh-TW': '營業稅' };
+const salesTax = { 'en-US': 'Sales tax', 'pt-BR': 'Imposto sobre vendas', 'zh-CN': '销售税', 'zh-TW': '銷售稅' };
+
+/**
+ * Tax rates a demo shop starts with (parts per million): Brazil's ICMS (São Paulo's own rate over the country's),
+ * China's VAT, Taiwan's business tax, and New York's and California's sales taxes. Staff set the real ones.
+ */
+export function defaultTaxRates(): (typeof taxRates.$inferInsert)[] {
+  return [
+    { country: 'BR', region: '', taxClass: 'standard', names: icms, ratePpm: 170_000 },
+    { country: 'BR', region: 'BR-SP', taxClass: 'standard', names: icms, ratePpm: 180_000 },
+    { country: 'BR', region: '', taxClass: 'reduced', names: icms, ratePpm: 70_000 },
+    { country: 'CN', region: '', taxClass: 'standard', names: vat, ratePpm: 130_000 },
+    { country: 'CN', region: '', taxClass: 'reduced', names: vat, ratePpm: 90_000 },
+    { country: 'TW', region: '', taxClass: 'standard', names: businessTax, ratePpm: 50_000 },
+    { country: 'US', region: 'US-NY', taxClass: 'standard', names: salesTax, ratePpm: 88_750 },
+    { country: 'US', region: 'US-CA', taxClass: 'standard', names: salesTax, ratePpm: 72_500 },
+  ];
 }

@@ -1,5 +1,5 @@
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
-import { pickText, type Locale } from '@shop/contract';
+import { pickText, type Locale, type TaxClass } from '@shop/contract';
 import { schema, type Db, type GoodsOptionRecord } from '@shop/db';
 
 const { goods, goodsTranslations, skus } = schema;
@@ -15,6 +15,7 @@ export interface SkuOffer {
   price: number;
   stock: number;
   onShelf: boolean;
+  taxClass: TaxClass;
 }
 
 /**
@@ -55,7 +56,13 @@ export class InventoryService {
     const rows = await db
       .select({
         sku: { id: skus.id, options: skus.options, price: skus.price, stock: skus.stock },
-        goods: { id: goods.id, image: goods.image, options: goods.options, onShelf: goods.onShelf },
+        goods: {
+          id: goods.id,
+          image: goods.image,
+          options: goods.options,
+          onShelf: goods.onShelf,
+          taxClass: goods.taxClass,
+        },
         names: sql<Partial<Record<Locale, string>> | null>`(
           select json_object_agg(${goodsTranslations.locale}, ${goodsTranslations.name})
           from ${goodsTranslations} where ${goodsTranslations.goodsId} = ${goods.id})`,
@@ -78,6 +85,7 @@ export class InventoryService {
           price: sku.price,
           stock: sku.stock,
           onShelf: g.onShelf,
+          taxClass: g.taxClass,
         },
       ]),
     );

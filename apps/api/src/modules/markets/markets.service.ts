@@ -24,6 +24,8 @@ const { markets, marketCountries, regions } = schema;
 export interface PricedMarket {
   code: string;
   currency: string;
+  /** Whether its prices include its taxes (else taxes are added at checkout). */
+  taxInclusive: boolean;
   conversion: PriceConversion;
 }
 
@@ -79,6 +81,7 @@ export class MarketsService {
         {
           code: m.code,
           currency: m.currency,
+          taxInclusive: m.taxInclusive,
           conversion: {
             rateMillionths: m.rateMillionths,
             baseDecimals,
@@ -93,6 +96,7 @@ export class MarketsService {
     this.fallback = (base && this.byCode.get(base.code)) ?? {
       code: '',
       currency: baseCurrency,
+      taxInclusive: false,
       conversion: { rateMillionths: RATE_SCALE, baseDecimals, decimals: baseDecimals, rounding: 'none' },
     };
   }

@@ -367,6 +367,106 @@ describe('markets', () => {
   });
 });
 
+describe('taxes', () => {
+  const previewFor = async (
+    buyer: { cookie: string; addressId: string },
+    skuId: string,
+    quantity: number,
+  ) => {
+    const res = await callApi(t.app, 'POST', '/v1/home/orders/preview', {
+      cookie: buyer.cookie,
+      payload: { addressId: buyer.addressId, items: [{ skuId, quantity }] },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.data as Json;
+  };
+
+  it("includes São Paulo's ICMS in Brazil's prices, rounded half up per line, and adds New York's sales tax", async () => {
+    const buyer = await shopper();
+    const sku = await skuInStock(6);
+    const inBrazil = await previewFor(buyer, sku.id, 3);
+    const gross = convertPrice(sku.price, BRL) * 3;
+    expect(inBrazil).toMatchObject({ currency: 'BRL', taxInclusive: true, subtotal: gross });
+    // Included: 18 / 118 of the price, the total unchanged by it.
+    expect(inBrazil.taxes).toEqual([
+      { name: 'ICMS', rate: 18, amount: Math.floor((gross * 18) / 118 + 0.5) },
+    ]);
+    expect(inBrazil.total).toBe(gross + inBrazil.shipping);
+
+    await t.database.db
+      .update(schema.addresses)
+      .set({ regionCodes: ['US', 'US-NY'] })
+      .where(eq(schema.addresses.id, buyer.addressId));
+    const inNewYork = await previewFor(buyer, sku.id, 3);
+    const tax = Math.floor((sku.price * 3 * 8.875) / 100 + 0.5);
+    expect(inNewYork).toMatchObject({ currency: 'USD', taxInclusive: false, subtotal: sku.price * 3 });
+    expect(inNewYork.taxes).toEqual([{ name: 'Sales tax', rate: 8.875, amount: tax }]);
+    expect(inNewYork.total).toBe(sku.price * 3 + inNewYork.shipping + tax);
+    // A state without a rate of its own, in a country without one: no tax at all.
+    await t.database.db
+      .update(schema.addresses)
+      .set({ regionCodes: ['US', 'US-TX'] })
+      .where(eq(schema.addresses.id, buyer.addressId));
+    expect((await previewFor(buyer, sku.id, 3)).taxes).toEqual([]);
+  });
+
+  it("keeps an order's taxes when the rate changes later", async () => {
+    const buyer = await shopper();
+    const sku = await skuInStock(7);
+    const placed = await callApi(t.app, 'POST', '/v1/home/orders', {
+      cookie: buyer.cookie,
+      payload: { addressId: buyer.addressId, items: [{ skuId: sku.id, quantity: 1 }] },
+      headers: { 'idempotency-key': randomUUID() },
+    });
+    const order = placed.body.data as Json;
+    expect(order.taxes).toEqual([{ name: 'ICMS', rate: 18, amount: expect.any(Number) }]);
+    const rates = (await get('/v1/admin/tax-rates', { cookie: staffCookie })).body.data as Json[];
+    const saoPaulo = rates.find((r) => r.region === 'BR-SP')!;
+    const { id, ...fields } = saoPaulo;
+    const changed = await callApi(t.app, 'PUT', `/v1/admin/tax-rates/${id}`, {
+      cookie: adminCookie,
+      payload: { ...fields, rate: '20' },
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    try {
+      expect((await previewFor(buyer, sku.id, 1)).taxes[0].rate).toBe(20);
+      const kept = (await callApi(t.app, 'GET', `/v1/home/orders/${order.id}`, { cookie: buyer.cookie })).body
+        .data as Json;
+      expect(kept).toMatchObject({ taxes: order.taxes, total: order.total, taxInclusive: true });
+    } finally {
+      await callApi(t.app, 'PUT', `/v1/admin/tax-rates/${id}`, { cookie: adminCookie, payload: fields });
+    }
+  });
+
+  it.each([
+    ['a negative rate', { rate: '-5' }, 'rate'],
+    ['a rate over 100', { rate: '120' }, 'rate'],
+    ['five decimals', { rate: '8.12345' }, 'rate'],
+    ['an unknown country', { country: 'QQ' }, 'country'],
+    ['a region of another country', { region: 'US-NY' }, 'region'],
+    ['a rate its place and class have already', { region: 'BR-SP' }, 'taxClass'],
+    ['an unknown class', { taxClass: 'luxury' }, 'taxClass'],
+  ])('refuses %s with code 1 and changes nothing', async (_what, change, field) => {
+    const before = (await get('/v1/admin/tax-rates', { cookie: staffCookie })).body.data;
+    const res = await callApi(t.app, 'POST', '/v1/admin/tax-rates', {
+      cookie: adminCookie,
+      locale: 'zh-CN',
+      payload: {
+        country: 'BR',
+        region: '',
+        taxClass: 'standard',
+        names: { 'en-US': 'ICMS' },
+        rate: '18',
+        ...change,
+      },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(422);
+    expect(res.body.code).toBe(1);
+    expect(Object.keys(res.body.msg)).toContain(field);
+    expect((await get('/v1/admin/tax-rates', { cookie: staffCookie })).body.data).toEqual(before);
+  });
+});
+
 describe('markets in the back office', () => {
   const japan = {
     code: 'JP',

@@ -13,11 +13,13 @@ import {
   type OrderPreview,
   type OrderStatus,
   type PageMeta,
+  type TaxClass,
 } from '@shop/contract';
 import { schema, transact, type AddressSnapshot, type Db } from '@shop/db';
 import type { AddressesService } from '../addresses/addresses.service.ts';
 import type { CartOwner, CartService } from '../cart/cart.service.ts';
 import type { PricedMarket } from '../markets/markets.service.ts';
+import type { Destination, TaxesService } from '../taxes/taxes.service.ts';
 import { priceIn } from '../markets/priced.ts';
 import type { ShopLocale } from '../catalog/catalog.service.ts';
 import type { Locale } from '@shop/contract';
@@ -140,6 +142,7 @@ export class OrdersService {
     private readonly access: OrderAccess,
     /** The market selling to a country, if any: an order is priced in its delivery country's market. */
     private readonly marketOf: (country: string | undefined) => PricedMarket | undefined = () => undefined,
+    private readonly taxes?: TaxesService,
   ) {}
 
   /** `at` in the market of the delivery country, or the shopper's own when no market sells there. */
@@ -152,6 +155,7 @@ export class OrdersService {
   async preview(userId: string, request: OrderRequest, shopper: ShopLocale): Promise<OrderPreview> {
     const address = await this.addresses.get(userId, request.addressId, shopper.locale);
     const at = this.deliveredTo(shopper, address.regionCodes[0]);
+    const to = { country: address.regionCodes[0], region: address.regionCodes[1] };
     const lines = await this.priceLines(await this.wantedLines({ userId }, request), at, this.db);
     const subtotal = lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
     const coupons = await this.promotions.usableFor(userId, subtotal, at, new Date());
@@ -161,10 +165,10 @@ export class OrdersService {
     );
     const chosen = request.couponId ? coupons.find((c) => c.couponId === request.couponId) : undefined;
     if (request.couponId && !chosen) throw new AppError(Code.refused, 'error.coupon.notUsable');
-    const totals = this.totals(subtotal, chosen?.discount ?? 0, at);
+    const totals = this.totals(lines, subtotal, chosen?.discount ?? 0, at, to);
     return {
       ...totals,
-      lines,
+      lines: lines.map(withoutTaxClass),
       coupons: coupons.map(({ couponId, title, discount }) => ({ couponId, title, discount })),
       bestCouponId: best?.couponId ?? null,
     };
@@ -183,7 +187,13 @@ export class OrdersService {
     const cart = cartTokenHash ? { guestTokenHash: cartTokenHash } : null;
     const lines = await this.priceLines(await this.wantedLines(cart, request), at, this.db);
     const subtotal = lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
-    return { ...this.totals(subtotal, 0, at), lines, coupons: [], bestCouponId: null };
+    const to = { country: request.country, region: undefined };
+    return {
+      ...this.totals(lines, subtotal, 0, at, to),
+      lines: lines.map(withoutTaxClass),
+      coupons: [],
+      bestCouponId: null,
+    };
   }
 
   /**
@@ -304,7 +314,10 @@ export class OrdersService {
             id: order.id,
             userId,
             status: 'pending_payment',
-            ...this.totals(subtotal, coupon?.discount ?? 0, at),
+            ...this.totals(lines, subtotal, coupon?.discount ?? 0, at, {
+              country: order.address.regionCodes[0],
+              region: order.address.regionCodes[1],
+            }),
             // The market and its rate as they are now: the order's figures never change with them.
             market: at.market.code || null,
             rateMillionths: at.market.conversion.rateMillionths,
@@ -321,7 +334,7 @@ export class OrdersService {
         }
         const orderedLines = await tx
           .insert(orderLines)
-          .values(lines.map((l) => ({ ...l, orderId: row!.id })))
+          .values(lines.map((l) => ({ ...withoutTaxClass(l), orderId: row!.id })))
           .returning();
         const events = await tx
           .insert(orderEvents)
@@ -661,17 +674,40 @@ export class OrdersService {
       if (!offer || !offer.onShelf || offer.stock < line.quantity) {
         throw new AppError(Code.refused, 'error.stock.insufficient', undefined, 409);
       }
-      return { ...lineOf(offer, line.quantity), price: priceIn(at.market, offer.price) };
+      return {
+        ...lineOf(offer, line.quantity),
+        price: priceIn(at.market, offer.price),
+        taxClass: offer.taxClass,
+      };
     });
   }
 
-  /** Shipping and total in the market's currency: the shop's fee and free-shipping threshold at its rate. */
-  private totals(subtotal: number, discount: number, at: ShopLocale) {
+  /**
+   * Shipping, taxes and total in the market's currency: the shop's fee and free-shipping threshold at its rate;
+   * taxes of the destination (taxes.service.ts), in the prices or added to the total as the market says.
+   */
+  private totals(
+    lines: { price: number; quantity: number; taxClass: TaxClass }[],
+    subtotal: number,
+    discount: number,
+    at: ShopLocale,
+    to: Destination,
+  ) {
     const terms = this.terms();
     const afterDiscount = subtotal - discount;
     const freeFrom = priceIn(at.market, terms.freeShippingOver);
     const shipping = afterDiscount >= freeFrom ? 0 : priceIn(at.market, terms.shippingFee);
-    return { subtotal, discount, shipping, total: afterDiscount + shipping, currency: at.currency };
+    const taxInclusive = at.market.taxInclusive;
+    const { taxes, taxTotal } = this.taxes?.taxesOf(
+      lines.map((l) => ({ amount: l.price * l.quantity, taxClass: l.taxClass })),
+      discount,
+      to,
+      taxInclusive,
+      at.locale,
+      at.shopDefault,
+    ) ?? { taxes: [], taxTotal: 0 };
+    const total = afterDiscount + shipping + (taxInclusive ? 0 : taxTotal);
+    return { subtotal, discount, shipping, taxes, taxInclusive, total, currency: at.currency };
   }
 }
 
@@ -694,6 +730,8 @@ export function toOrder(
     subtotal: row.subtotal,
     discount: row.discount,
     shipping: row.shipping,
+    taxes: row.taxes,
+    taxInclusive: row.taxInclusive,
     total: row.total,
     currency: row.currency,
     lines: lines.map(
@@ -722,4 +760,12 @@ export function toOrder(
 function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; cause?: { code?: string } };
   return e.code === '23505' || e.cause?.code === '23505';
+}
+
+/** A priced line as replies and the order's lines hold it: the tax class was for the taxes only. */
+function withoutTaxClass<T extends { taxClass: TaxClass }>({
+  taxClass: _taxClass,
+  ...line
+}: T): Omit<T, 'taxClass'> {
+  return line;
 }
