@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchChromium, openShopper, seriousAccessibilityViolations } from './support/browser.ts';
 import type { ShopperPage } from './support/browser.ts';
 import { uniqueShopper, unexpectedErrors } from './support/accounts.ts';
-import { addMarket, removeMarket } from './support/markets.ts';
+import { addMarket, addTaxRate, removeMarket, removeTaxRate } from './support/markets.ts';
 import { data } from './support/orders.ts';
 
 /**
@@ -16,6 +16,7 @@ let browser: Browser;
 let shopper: ShopperPage;
 let page: Page;
 let sku: { id: string; goodsId: string; goodsName: string };
+let taxRateId = '';
 
 const yen = (amount: number) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: 'JPY' }).format(amount);
@@ -33,6 +34,17 @@ beforeAll(async () => {
     defaultLocale: 'en-US',
     exchangeRate: '151.25',
     rounding: 'none',
+  });
+  taxRateId = await addTaxRate(baseUrl, {
+    country: 'JP',
+    taxClass: 'standard',
+    names: {
+      'en-US': 'Consumption tax',
+      'pt-BR': 'Imposto sobre consumo',
+      'zh-CN': '消费税',
+      'zh-TW': '消費稅',
+    },
+    rate: '10',
   });
   browser = await launchChromium();
   const goods = await fetch(`${baseUrl}/v1/home/goods?sort=sales&pageSize=20`).then(
@@ -56,6 +68,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
+  if (taxRateId) await removeTaxRate(baseUrl, taxRateId);
   await removeMarket(baseUrl, 'JP');
 });
 
@@ -102,13 +115,22 @@ describe('a shopper abroad', () => {
     await page.getByLabel('Street address').fill('1-1 Chiyoda');
     await page.getByRole('button', { name: 'Use this address' }).click();
 
-    const preview = await data<{ currency: string; subtotal: number; total: number }>(
+    const preview = await data<{ currency: string; subtotal: number; total: number; taxInclusive: boolean }>(
       page.request.post('/v1/home/guest-orders/preview', { data: { country: 'JP' } }),
     );
-    expect(preview.currency).toBe('JPY');
+    expect(preview).toMatchObject({ currency: 'JPY', taxInclusive: true });
     await totals.getByText(yen(preview.total)).first().waitFor();
     await totals.getByText(yen(preview.subtotal)).first().waitFor();
     expect(await totals.getByText('$').count()).toBe(0);
+    // Japan's prices include its consumption tax: said under the total, not added to it.
+    const [tax] = (
+      await data<{ taxes: { amount: number }[] }>(
+        page.request.post('/v1/home/guest-orders/preview', { data: { country: 'JP' } }),
+      )
+    ).taxes;
+    expect(tax!.amount).toBeGreaterThan(0);
+    await totals.getByText('Including Consumption tax (10%)').waitFor();
+    await totals.getByText(yen(tax!.amount)).waitFor();
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Place order and pay' }).click();

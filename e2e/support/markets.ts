@@ -1,4 +1,4 @@
-import type { MarketInputBody } from '@shop/contract';
+import type { MarketInputBody, TaxRateInputBody } from '@shop/contract';
 import { staffCookie } from './staff.ts';
 
 /**
@@ -41,4 +41,23 @@ export async function removeMarket(baseUrl: string, code: string, cookie?: strin
   });
   if (reply.status !== 200 && reply.status !== 404)
     throw new Error(`market ${code} not removed: ${await reply.text()}`);
+}
+
+/** Adds a tax rate; returns its id, for `removeTaxRate`. */
+export async function addTaxRate(baseUrl: string, rate: TaxRateInputBody): Promise<string> {
+  const cookie = await staffCookie(baseUrl, 'admin');
+  const reply = await fetch(`${baseUrl}/v1/admin/tax-rates`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify(rate),
+  });
+  const body = (await reply.json()) as { data: { id: string; country: string; taxClass: string }[] };
+  const added = body.data?.find((r) => r.country === rate.country && r.taxClass === rate.taxClass);
+  if (reply.status !== 200 || !added) throw new Error(`tax rate refused: ${JSON.stringify(body)}`);
+  return added.id;
+}
+
+export async function removeTaxRate(baseUrl: string, id: string): Promise<void> {
+  const cookie = await staffCookie(baseUrl, 'admin');
+  await fetch(`${baseUrl}/v1/admin/tax-rates/${id}`, { method: 'DELETE', headers: { cookie } });
 }

@@ -1,4 +1,5 @@
 import type { Order, OrderPreview, OrderStatus } from '@shop/contract';
+import { Fragment } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { GOODS_IMAGE_SIZES, GoodsImage } from '../catalog/goods-image.tsx';
@@ -7,7 +8,10 @@ import { ORDER_STATUS_LABELS } from './status.ts';
 
 /** A placed order's line, or a checkout preview's (which has no id and nothing refunded yet). */
 type Line = OrderPreview['lines'][number] & Partial<Pick<Order['lines'][number], 'id' | 'refundedQuantity'>>;
-type Totals = Pick<Order, 'subtotal' | 'discount' | 'shipping' | 'total' | 'currency'>;
+type Totals = Pick<
+  Order,
+  'subtotal' | 'discount' | 'shipping' | 'taxes' | 'taxInclusive' | 'total' | 'currency'
+>;
 type AddressSnapshot = Order['address'];
 
 export const goodsPath = (goodsId: string) => `/detail?id=${encodeURIComponent(goodsId)}`;
@@ -56,9 +60,10 @@ export function OrderLines({ lines, currency }: { lines: Line[]; currency: strin
   );
 }
 
-/** Subtotal, discount, shipping and total, as the server computed them. */
+/** Subtotal, discount, shipping, taxes and total, as the server computed them. */
 export function OrderTotals({ totals }: { totals: Totals }) {
   const money = useMoney();
+  const intl = useIntl();
   const { currency } = totals;
   return (
     <dl className="totals">
@@ -84,10 +89,41 @@ export function OrderTotals({ totals }: { totals: Totals }) {
           money(totals.shipping, currency)
         )}
       </dd>
+      {/* Taxes added on top are lines of the sum; taxes in the prices are said under the total. */}
+      {!totals.taxInclusive &&
+        totals.taxes.map((tax) => (
+          <Fragment key={`${tax.name} ${tax.rate}`}>
+            <dt>
+              <FormattedMessage
+                id="order.tax"
+                values={{
+                  name: tax.name,
+                  rate: intl.formatNumber(tax.rate / 100, { style: 'percent', maximumFractionDigits: 4 }),
+                }}
+              />
+            </dt>
+            <dd>{money(tax.amount, currency)}</dd>
+          </Fragment>
+        ))}
       <dt className="totals-total">
         <FormattedMessage id="order.total" />
       </dt>
       <dd className="totals-total price-now">{money(totals.total, currency)}</dd>
+      {totals.taxInclusive &&
+        totals.taxes.map((tax) => (
+          <Fragment key={`${tax.name} ${tax.rate}`}>
+            <dt className="totals-included">
+              <FormattedMessage
+                id="order.taxIncluded"
+                values={{
+                  name: tax.name,
+                  rate: intl.formatNumber(tax.rate / 100, { style: 'percent', maximumFractionDigits: 4 }),
+                }}
+              />
+            </dt>
+            <dd className="totals-included">{money(tax.amount, currency)}</dd>
+          </Fragment>
+        ))}
     </dl>
   );
 }

@@ -42,6 +42,8 @@ const order = (
   subtotal: 1000,
   discount: 0,
   shipping: 0,
+  taxes: [],
+  taxInclusive: false,
   total: 1000,
   currency: 'USD',
   address: {
