@@ -103,6 +103,11 @@ export const adminRoutes: AdminRoute[] = [
         page: () => import('./pages/list/categories/categories-list-page.tsx'),
       },
       {
+        path: 'markets',
+        name: 'menu.list.markets',
+        page: () => import('./pages/list/markets/markets-list-page.tsx'),
+      },
+      {
         path: 'search',
         name: 'menu.list.search',
         page: () => import('./pages/list/search/search-page.tsx'),

@@ -13,7 +13,10 @@ export const bannerSchema = z.object({
 export const systemsSchema = z.object({
   shopName: z.string(),
   logo: z.string(),
+  /** The asking shopper's market's: `shippingFee` and `freeShippingOver` are in it. */
   currency: z.string().length(3),
+  /** The currency the shop keeps its prices in, whatever the market: what staff type prices in. */
+  shopCurrency: z.string().length(3),
   defaultLocale: z.enum(SUPPORTED_LOCALES),
   banners: z.array(bannerSchema),
   shippingFee: moneySchema,

@@ -6,13 +6,17 @@ import { adminApi } from '../../api.ts';
 export const SHOP_KEY = ['admin', 'shop'] as const;
 
 /**
- * The shop's public settings as shoppers see them in `locale`: its name, currency and default locale (any member
- * of staff may read them).
+ * The shop's public settings as shoppers see them in `locale`: its name, currency (the shop's own, not a market's)
+ * and default locale (any member of staff may read them).
  */
 export const shopQuery = (locale: Locale) =>
   queryOptions({
     queryKey: [...SHOP_KEY, locale],
-    queryFn: ({ signal }) => adminApi.http.get<Systems>('/home/systems', undefined, { signal }),
+    // Shoppers' replies carry their market's currency; staff work in the shop's own.
+    queryFn: async ({ signal }) => {
+      const shop = await adminApi.http.get<Systems>('/home/systems', undefined, { signal });
+      return { ...shop, currency: shop.shopCurrency };
+    },
     staleTime: 60_000,
   });
 

@@ -25,6 +25,7 @@ export function settingsRoutes(app: FastifyInstance, settings: SettingsService, 
       const inMarket = {
         ...systems,
         currency: request.market.currency,
+        shopCurrency: systems.currency,
         shippingFee: priceIn(request.market, systems.shippingFee),
         freeShippingOver: priceIn(request.market, systems.freeShippingOver),
       };

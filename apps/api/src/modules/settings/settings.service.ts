@@ -75,6 +75,7 @@ export class SettingsService {
       shopName: text(s.shopName),
       logo: s.logo,
       currency: s.currency,
+      shopCurrency: s.currency,
       defaultLocale: s.defaultLocale,
       banners: s.banners.map((b) => ({ image: b.image, title: text(b.title), link: b.link })),
       shippingFee: s.shippingFee,

@@ -1,0 +1,53 @@
+import type { Translation } from '../index.ts';
+import type enUS from './en-US.ts';
+
+export default {
+  'menu.list.markets': 'Mercados',
+  'markets.title': 'Mercados',
+  'markets.description':
+    'Onde a loja vende e em qual moeda. Os preços de um mercado são os preços da própria loja vezes a taxa de câmbio, sempre arredondados para cima pela regra do mercado.',
+  'markets.readOnly': 'Somente administradores podem adicionar, alterar ou excluir mercados.',
+  'markets.add': 'Adicionar mercado',
+  'markets.empty': 'Ainda não há mercados.',
+  'markets.base': 'Da loja',
+  'markets.column.name': 'Nome',
+  'markets.column.code': 'Código',
+  'markets.column.currency': 'Moeda',
+  'markets.column.countries': 'Países',
+  'markets.column.rate': 'Taxa de câmbio',
+  'markets.column.rounding': 'Arredondamento',
+  'markets.column.taxInclusive': 'Impostos incluídos',
+  'markets.column.defaultLocale': 'Idioma padrão',
+  'markets.rateValue': '1 {base} = {rate} {currency}',
+  'markets.rounding.none': 'Até o centavo',
+  'markets.rounding.whole': 'Até uma unidade inteira',
+  'markets.rounding.ninety': 'Até ,90 / .90',
+  'markets.editNamed': 'Editar {name}',
+  'markets.deleteNamed': 'Excluir {name}',
+  'markets.deleteConfirm': 'Excluir o mercado {name}?',
+  'markets.deleteHint': 'Os clientes dos seus países passarão a ver os preços da própria loja.',
+  'markets.created': 'O mercado {name} foi adicionado.',
+  'markets.saved': 'O mercado {name} foi salvo.',
+  'markets.deleted': 'O mercado {name} foi excluído.',
+  'markets.form.addTitle': 'Adicionar mercado',
+  'markets.form.editTitle': 'Editar o mercado {name}',
+  'markets.field.code': 'Código',
+  'markets.field.codeHint': 'De 2 a 8 letras, como JP. Não pode ser alterado depois.',
+  'markets.field.name': 'Nome',
+  'markets.field.currency': 'Moeda',
+  'markets.field.countries': 'Países',
+  'markets.field.countriesHint':
+    'Clientes com entrega nesses países compram neste mercado. Cada país pertence a um único mercado.',
+  'markets.field.taxInclusive': 'Preços com impostos incluídos',
+  'markets.field.defaultLocale': 'Idioma padrão',
+  'markets.field.defaultLocaleHint': 'O idioma que os clientes deste mercado veem primeiro.',
+  'markets.field.rate': 'Taxa de câmbio',
+  'markets.field.rateHint': 'Quantos {currency} valem um {base}, como 5.4 (no máximo seis casas decimais).',
+  'markets.field.rounding': 'Arredondamento',
+  'markets.field.roundingHint':
+    'Os preços convertidos são sempre arredondados para cima, nunca abaixo da taxa.',
+  'markets.baseLocked':
+    'Este é o mercado próprio da loja: seus preços são os da loja, na moeda da loja, com taxa 1 e sem arredondamento. A moeda da loja é alterada nas configurações.',
+  'markets.countryOption': '{name} ({code})',
+  'markets.currencyOption': '{code} · {name}',
+} satisfies Translation<typeof enUS>;
