@@ -73,8 +73,18 @@ export function defaultMarketRows(): {
 
 const icms = { 'en-US': 'ICMS', 'pt-BR': 'ICMS', 'zh-CN': 'ICMS', 'zh-TW': 'ICMS' };
 const vat = { 'en-US': 'VAT', 'pt-BR': 'IVA', 'zh-CN': '增值税', 'zh-TW': '增值稅' };
-const businessTax = { 'en-US': 'Business tax', 'pt-BR': 'Imposto sobre vendas', 'zh-CN': '营业税', 'zh-TW': '營業稅' };
-const salesTax = { 'en-US': 'Sales tax', 'pt-BR': 'Imposto sobre vendas', 'zh-CN': '销售税', 'zh-TW': '銷售稅' };
+const businessTax = {
+  'en-US': 'Business tax',
+  'pt-BR': 'Imposto sobre vendas',
+  'zh-CN': '营业税',
+  'zh-TW': '營業稅',
+};
+const salesTax = {
+  'en-US': 'Sales tax',
+  'pt-BR': 'Imposto sobre vendas',
+  'zh-CN': '销售税',
+  'zh-TW': '銷售稅',
+};
 
 /**
  * Tax rates a demo shop starts with (parts per million): Brazil's ICMS (São Paulo's own rate over the country's),
