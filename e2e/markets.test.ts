@@ -89,12 +89,15 @@ describe('a shopper abroad', () => {
     );
     expect(detail.currency).toBe('JPY');
     await page.locator('main').getByText(yen(detail.price)).first().waitFor();
+    // Japan's prices include its consumption tax, and the page says so.
+    await page.locator('main').getByText('Tax included').waitFor();
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
   });
 
   it('checks out to Tokyo from a cart in dollars: the totals turn to yen with the address, and the order is in yen', async () => {
     await marketMenu(page).selectOption({ label: 'United States · USD' });
     await expect.poll(() => marketMenu(page).inputValue()).toBe('US');
+    await page.locator('main').getByText('Taxes, if any, are added at checkout').waitFor();
     expect(
       (await page.request.post('/v1/home/cart/items', { data: { skuId: sku.id, quantity: 2 } })).status(),
     ).toBe(200);

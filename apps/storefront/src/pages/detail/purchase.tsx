@@ -17,6 +17,7 @@ import {
 } from '../../features/catalog/sku.ts';
 import type { Selection } from '../../features/catalog/sku.ts';
 import { optionImage } from '../../features/catalog/option-image.ts';
+import { useCurrentMarket, useMarkets } from '../../features/shop/queries.ts';
 import { CART_KEY } from '../../features/orders/queries.ts';
 import { loginPath } from '../../features/session/redirect.ts';
 import { reportFailure } from '../../features/toast/report.ts';
@@ -159,6 +160,7 @@ export function Purchase({
             />
           )}
         </p>
+        <TaxNote currency={goods.currency} />
         <p className={stock > 0 ? 'stock' : 'stock stock-out'}>
           {stock > 0 ? (
             <FormattedMessage id="detail.stock" values={{ count: stock }} />
@@ -226,5 +228,20 @@ export function Purchase({
         {added > 0 && <FormattedMessage key={added} id="detail.added" />}
       </p>
     </form>
+  );
+}
+
+/**
+ * Whether the price includes tax, as the shopper's market sets it; said only when the page's prices are in that
+ * market's currency (checkout decides by the delivery address).
+ */
+function TaxNote({ currency }: { currency: string }) {
+  const current = useCurrentMarket().data;
+  const market = useMarkets().data?.find((m) => m.code === current?.code);
+  if (!market || market.currency !== currency) return null;
+  return (
+    <p className="goods-meta tax-note">
+      <FormattedMessage id={market.taxInclusive ? 'detail.taxIncluded' : 'detail.taxAtCheckout'} />
+    </p>
   );
 }
