@@ -34,7 +34,10 @@ async function marketsNow(): Promise<AdminMarket[]> {
 beforeAll(async () => {
   [browser, own] = await Promise.all([
     launchChromium(),
-    startShop({ ADMIN_EMAIL: STAFF_ACCOUNTS.admin.email, ADMIN_PASSWORD: STAFF_ACCOUNTS.admin.password }),
+    startShop(
+      { ADMIN_EMAIL: STAFF_ACCOUNTS.admin.email, ADMIN_PASSWORD: STAFF_ACCOUNTS.admin.password },
+      { demoMarkets: true },
+    ),
   ]);
   baseUrl = own.baseUrl;
   await ensureStaffMember(baseUrl);

@@ -1,6 +1,5 @@
 import type { TestProject } from 'vitest/node';
 import { startShop } from './support/shop-server.ts';
-import { keepOnlyShopMarket } from './support/markets.ts';
 import { ensureStaffMember, STAFF_ACCOUNTS } from './support/staff.ts';
 
 declare module 'vitest' {
@@ -20,7 +19,6 @@ export default async function setup(project: TestProject) {
   });
   try {
     await ensureStaffMember(shop.baseUrl);
-    await keepOnlyShopMarket(shop.baseUrl);
   } catch (error) {
     await shop.stop();
     throw error;

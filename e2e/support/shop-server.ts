@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { keepOnlyShopMarket } from './markets.ts';
 
 export interface RunningShop {
   baseUrl: string;
@@ -39,7 +40,10 @@ function distDirs(): Record<string, string> {
  * Starts the real shop exactly as `npm start` serves it (built storefront and back office, migrated and seeded
  * PGlite in a fresh data directory) on a free port, and waits until it is ready.
  */
-export async function startShop(env: Record<string, string> = {}): Promise<RunningShop> {
+export async function startShop(
+  env: Record<string, string> = {},
+  { demoMarkets = false }: { demoMarkets?: boolean } = {},
+): Promise<RunningShop> {
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-e2e-'));
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
@@ -71,6 +75,9 @@ export async function startShop(env: Record<string, string> = {}): Promise<Runni
     if (Date.now() > deadline) throw new Error('shop did not become ready within 90 s');
     await new Promise((r) => setTimeout(r, 250));
   }
+  // The demo's markets price São Paulo orders in reais with ICMS; the suite's tests read dollars off the SKUs
+  // (e2e/support/markets.ts). The admin of `env` removes them, unless the test is about markets.
+  if (!demoMarkets && env.ADMIN_EMAIL) await keepOnlyShopMarket(baseUrl);
   return {
     baseUrl,
     stop: async () => {
