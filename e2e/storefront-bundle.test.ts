@@ -13,11 +13,14 @@ import { describe, expect, it } from 'vitest';
  * Raised once, every page 175 → 177 KB (guest checkout): the address page stood 0.1 KB under 175 KB, and every page
  * carries the guest checkout's texts in the one catalog (+0.2 KB) and the order token in the shared features chunk
  * (+0.2 KB), with the address form's "use without saving" (+0.1 KB); the checkout itself is a lazy chunk.
+ * Raised once more, every page 177 → 178 KB (markets, session 14): the header's market menu on every page (the
+ * language menu's code now shared with it as HeaderSelect) and the tax lines' texts brought the address page to
+ * 177.3 KB.
  */
 const dist =
   process.env.STOREFRONT_DIST ?? fileURLToPath(new URL('../apps/storefront/dist', import.meta.url));
 const HOME_BUDGET = 135_000;
-const PAGE_BUDGET = 177_000;
+const PAGE_BUDGET = 178_000;
 
 const html = readFileSync(`${dist}/index.html`, 'utf8');
 const bootMap = JSON.parse(/id="boot-chunks">([^<]*)</.exec(html)?.[1] ?? '{}') as {
