@@ -373,7 +373,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     database.db,
     sessions,
     {
-      statsFor: (ids) => ordersAdmin.statsFor(ids),
+      statsFor: (ids, currency) => ordersAdmin.statsFor(ids, currency),
       newestOf: (id, limit) => ordersAdmin.newestOf(id, limit),
       numbersOf: (ids) => ordersAdmin.numbersOf(ids),
     },

@@ -42,7 +42,11 @@ export interface ShopperSessions {
 
 /** What the orders module tells about a shopper's orders (accounts never read the orders tables). */
 export interface ShopperOrders {
-  statsFor(userIds: string[]): Promise<Map<string, { orderCount: number; totalSpent: number }>>;
+  /** Money in `shopCurrency`. */
+  statsFor(
+    userIds: string[],
+    shopCurrency: string,
+  ): Promise<Map<string, { orderCount: number; totalSpent: number }>>;
   newestOf(userId: string, limit: number): Promise<AdminOrderRow[]>;
   /** The numbers people use for these orders, by id; unknown ids are left out. */
   numbersOf(orderIds: string[]): Promise<Map<string, string>>;
@@ -114,7 +118,10 @@ export class AccountsAdminService {
         .from(users)
         .where(where),
     ]);
-    const stats = await this.orders.statsFor(rows.map((r) => r.id));
+    const stats = await this.orders.statsFor(
+      rows.map((r) => r.id),
+      at.currency,
+    );
     return {
       items: rows.map((row) => this.toRow(row, stats.get(row.id), at.currency)),
       meta: { page: query.page, pageSize: query.pageSize, total: count?.n ?? 0 },
@@ -124,7 +131,7 @@ export class AccountsAdminService {
   async detail(id: string, at: ShopLocale): Promise<AdminShopperDetail> {
     const row = await this.findShopper(this.db, id);
     const [stats, orders, addresses, claims, sessions] = await Promise.all([
-      this.orders.statsFor([id]),
+      this.orders.statsFor([id], at.currency),
       this.orders.newestOf(id, NEWEST_ORDERS),
       this.addresses.list(id, at.locale),
       this.promotions.claimsOf({ userId: id }, at),

@@ -1,23 +1,6 @@
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, notInArray, sql, type SQL } from 'drizzle-orm';
 import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gt,
-  gte,
-  inArray,
-  lt,
-  lte,
-  notInArray,
-  sql,
-  type AnyColumn,
-  type SQL,
-} from 'drizzle-orm';
-import {
-  currencyDecimals,
   EXPIRING_COUPON_DAYS,
-  RATE_SCALE,
   pickText,
   SKU_LOW_STOCK_THRESHOLD,
   TOP_GOODS_LIMIT,
@@ -35,6 +18,7 @@ import {
   type Workplace,
 } from '@shop/contract';
 import { schema, type Db } from '@shop/db';
+import { inShopCurrency as inReporting } from '../markets/in-shop-currency.ts';
 import type { CatalogService, ShopLocale } from '../catalog/catalog.service.ts';
 import type { InventoryService } from '../catalog/inventory.service.ts';
 import type { GoalsService } from './goals.service.ts';
@@ -82,28 +66,6 @@ export interface SalesFigures {
 /** The orders counted as sales in `[start, end)`, in every currency; uses `orders_status_created_idx`. */
 function soldBetween(start: Date, end: Date) {
   return and(inArray(orders.status, SOLD_STATUSES), gte(orders.createdAt, start), lt(orders.createdAt, end));
-}
-
-/**
- * An amount of an order's currency in the shop's (reporting) currency, at the rate the order was placed at:
- * amount × 10^(shop's decimals − order's) / rate, rounded per order. Needs `orders` in the query.
- */
-function inReporting(amount: SQL | AnyColumn, reportingCurrency: string): SQL {
-  return sql`round(${amount}::numeric * ${RATE_SCALE} / ${orders.rateMillionths} * power(10::numeric, ${currencyDecimals(reportingCurrency)} - ${orderCurrencyDecimals()}))`;
-}
-
-let decimalsCase: SQL | undefined;
-/** The order's currency's minor-unit digits, as SQL: the few currencies without two are listed (ISO 4217, Intl). */
-function orderCurrencyDecimals(): SQL {
-  if (!decimalsCase) {
-    const odd = (Intl.supportedValuesOf('currency') as string[]).filter(
-      (code) => /^[A-Z]{3}$/.test(code) && currencyDecimals(code) !== 2,
-    );
-    decimalsCase = sql.raw(
-      `(case ${'"orders"."currency"'} ${odd.map((code) => `when '${code}' then ${currencyDecimals(code)}`).join(' ')} else 2 end)`,
-    );
-  }
-  return decimalsCase;
 }
 
 /** Net sales and sold orders over the whole days `from`…`to` (goal progress). */

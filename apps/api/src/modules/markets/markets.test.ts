@@ -58,6 +58,21 @@ async function shopper(locale = 'pt-BR') {
   return { ...s, cookie, locale, addressId: await addAddress(t.app, cookie) };
 }
 
+/** A new shopper's order of one unit, shipped to São Paulo (so in reais), paid. */
+async function paidOrderInReais(skuOffset: number) {
+  const buyer = await shopper();
+  const sku = await skuInStock(skuOffset);
+  const placed = await callApi(t.app, 'POST', '/v1/home/orders', {
+    cookie: buyer.cookie,
+    payload: { addressId: buyer.addressId, items: [{ skuId: sku.id, quantity: 1 }] },
+    headers: { 'idempotency-key': randomUUID() },
+  });
+  const order = placed.body.data as Json;
+  expect(order.currency).toBe('BRL');
+  await payOrder(t.app, t.database, { ...buyer, id: buyer.id }, order.id);
+  return { buyer, sku, order };
+}
+
 const baseMarkets = async () => (await get('/v1/admin/markets', { cookie: staffCookie })).body.data as Json[];
 
 const brazil = {
@@ -276,16 +291,7 @@ describe('markets', () => {
       (await get(`/v1/admin/dashboard/analysis?from=${today}&to=${today}`, { cookie: staffCookie })).body
         .data as Json;
     const before = await analysis();
-    const buyer = await shopper();
-    const sku = await skuInStock(5);
-    const placed = await callApi(t.app, 'POST', '/v1/home/orders', {
-      cookie: buyer.cookie,
-      payload: { addressId: buyer.addressId, items: [{ skuId: sku.id, quantity: 1 }] },
-      headers: { 'idempotency-key': randomUUID() },
-    });
-    const order = placed.body.data as Json;
-    expect(order.currency).toBe('BRL');
-    await payOrder(t.app, t.database, { ...buyer, id: buyer.id }, order.id);
+    const { sku, order } = await paidOrderInReais(5);
     // A later rate does not move what the order counted for.
     await callApi(t.app, 'PUT', '/v1/admin/markets/BR', {
       cookie: adminCookie,
@@ -304,6 +310,16 @@ describe('markets', () => {
     } finally {
       await callApi(t.app, 'PUT', '/v1/admin/markets/BR', { cookie: adminCookie, payload: brazil });
     }
+  });
+
+  it("shows staff a shopper's spending in the shop's dollars, each order at its own rate", async () => {
+    const { buyer, order } = await paidOrderInReais(8);
+    const detail = (await get(`/v1/admin/shoppers/${buyer.id}`, { cookie: staffCookie })).body.data as Json;
+    expect(detail).toMatchObject({
+      currency: 'USD',
+      orderCount: 1,
+      totalSpent: Math.round(order.total / 5.4),
+    });
   });
 
   it('guests see the totals of the country they give, before they give the whole address', async () => {

@@ -1,3 +1,4 @@
+import { inShopCurrency } from '../markets/in-shop-currency.ts';
 import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   AppError,
@@ -288,14 +289,20 @@ export class OrdersAdminService {
     return new Map(rows.map((r) => [r.id, String(r.number)]));
   }
 
-  /** Orders placed and money spent (paid and not refunded), per shopper, for the shoppers' pages. */
-  async statsFor(userIds: string[]): Promise<Map<string, { orderCount: number; totalSpent: number }>> {
+  /**
+   * Orders placed and money spent (paid and not refunded), per shopper, for the shoppers' pages: in the shop's
+   * currency, each order at its own rate (a shopper may have bought in several markets).
+   */
+  async statsFor(
+    userIds: string[],
+    shopCurrency: string,
+  ): Promise<Map<string, { orderCount: number; totalSpent: number }>> {
     if (userIds.length === 0) return new Map();
     const rows = await this.db
       .select({
         userId: orders.userId,
         orderCount: sql<number>`count(*)::int`,
-        totalSpent: sql<number>`coalesce(sum(${orders.total} - ${orders.refundedAmount}) filter (where ${inArray(orders.status, SPENDING_STATES)}), 0)::bigint`,
+        totalSpent: sql<number>`coalesce(sum(${inShopCurrency(sql`${orders.total} - ${orders.refundedAmount}`, shopCurrency)}) filter (where ${inArray(orders.status, SPENDING_STATES)}), 0)::bigint`,
       })
       .from(orders)
       .where(inArray(orders.userId, userIds))
