@@ -2,7 +2,7 @@ import type { MarketInputBody, TaxRateInputBody } from '@shop/contract';
 import { staffCookie } from './staff.ts';
 
 /**
- * The browser suite's shop sells in its own market only (US dollars wherever the parcel goes, no taxes), as the API suite's
+ * The browser suite's shop sells in its own market only (US dollars wherever the parcel goes, no taxes, the general shipping fee), as the API suite's
  * does: its tests read amounts off the SKUs and ship to São Paulo. The markets' own tests add the markets they
  * need, for countries no other test ships to, and remove them after.
  */
@@ -21,6 +21,18 @@ export async function keepOnlyShopMarket(baseUrl: string): Promise<void> {
       headers: { cookie },
     });
     if (reply.status !== 200) throw new Error(`tax rate ${rate.id} not removed: ${await reply.text()}`);
+  }
+  const zones = (await (
+    await fetch(`${baseUrl}/v1/admin/shipping-zones`, { headers: { cookie } })
+  ).json()) as {
+    data: { id: string }[];
+  };
+  for (const zone of zones.data) {
+    const reply = await fetch(`${baseUrl}/v1/admin/shipping-zones/${zone.id}`, {
+      method: 'DELETE',
+      headers: { cookie },
+    });
+    if (reply.status !== 200) throw new Error(`shipping zone ${zone.id} not removed: ${await reply.text()}`);
   }
 }
 

@@ -44,6 +44,8 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { CHECKOUT_WRITES_AT_ONCE, registerWriteGate } from './plugins/write-gate.ts';
 import { TaxesService } from './modules/taxes/taxes.service.ts';
 import { taxesAdminRoutes } from './modules/taxes/taxes.routes.ts';
+import { ShippingService } from './modules/shipping/shipping.service.ts';
+import { shippingAdminRoutes } from './modules/shipping/shipping.routes.ts';
 import { MarketsService } from './modules/markets/markets.service.ts';
 import { marketsRoutes, registerShopperMarket, setMarketCookie } from './modules/markets/markets.routes.ts';
 import { registerMetrics } from './modules/operations/metrics.routes.ts';
@@ -135,7 +137,8 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   const markets = new MarketsService(database.db, () => settings.settings.currency);
   await markets.load();
   const taxes = new TaxesService(database.db);
-  await taxes.load();
+  const shipping = new ShippingService(database.db);
+  await Promise.all([taxes.load(), shipping.load()]);
   /** Staff's view: prices as stored, in the shop's currency. */
   const shopLocale = (locale: Locale): ShopLocale => ({
     locale,
@@ -240,6 +243,8 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   });
   taxesAdminRoutes(app, taxes, staffAccess, audit, () => changes.send('taxes'));
   changes.onRemote('taxes', () => taxes.load());
+  shippingAdminRoutes(app, shipping, staffAccess, audit, () => changes.send('shipping'));
+  changes.onRemote('shipping', () => shipping.load());
   changes.onRemote('markets', async () => {
     await markets.load();
     publicReplies.clearHere();
@@ -357,6 +362,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     orderAccess,
     (country) => markets.forCountry(country),
     taxes,
+    shipping,
   );
   ordersRoutes(app, orders, sessions, shopperAt, limiter);
   const payments = paymentsModule(app, {

@@ -31,7 +31,7 @@ function fakeStorefrontBuild(): string {
 
 /**
  * The real app over a throw-away database holding the demo seed, serving a stand-in storefront build. The shop
- * sells in its own market only (US dollars, wherever the parcel goes, no taxes) unless `demoMarkets`: the tests of one
+ * sells in its own market only (US dollars, wherever the parcel goes, no taxes, the general shipping fee) unless `demoMarkets`: the tests of one
  * currency's money keep figures they can read off the SKUs, and the markets' own tests sell in four.
  */
 export async function createTestApp(
@@ -44,6 +44,7 @@ export async function createTestApp(
   if (!demoMarkets) {
     await database.db.delete(schema.markets).where(ne(schema.markets.code, 'US'));
     await database.db.delete(schema.taxRates);
+    await database.db.delete(schema.shippingZones);
   }
   const logStream = new PassThrough();
   const lines: string[] = [];

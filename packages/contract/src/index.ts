@@ -28,3 +28,4 @@ export * from './schemas/wishlist.ts';
 export * from './market-prices.ts';
 export * from './schemas/markets.ts';
 export * from './schemas/taxes.ts';
+export * from './schemas/shipping.ts';

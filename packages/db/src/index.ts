@@ -1,4 +1,10 @@
 export * from './client.ts';
 export * as schema from './schema.ts';
-export type { AddressSnapshot, BannerRecord, GoodsOptionRecord, ShopSettingsRecord } from './schema.ts';
+export type {
+  AddressSnapshot,
+  BannerRecord,
+  GoodsOptionRecord,
+  ShippingMethodRecord,
+  ShopSettingsRecord,
+} from './schema.ts';
 export * from './transactions.ts';

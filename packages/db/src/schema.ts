@@ -15,7 +15,27 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { Locale, LocalizedText, MarketRounding, OrderTax, TaxClass } from '@shop/contract';
+import type {
+  Locale,
+  LocalizedText,
+  MarketRounding,
+  OrderShippingMethod,
+  OrderTax,
+  ShippingPricing,
+  TaxClass,
+} from '@shop/contract';
+
+/** A shipping method as its zone keeps it (amounts in the shop's currency; see `shippingZones`). */
+export interface ShippingMethodRecord {
+  id: string;
+  names: LocalizedText;
+  pricing: ShippingPricing;
+  fee: number;
+  bands: { upTo: number | null; fee: number }[];
+  freeOverThreshold: boolean;
+  minDays: number;
+  maxDays: number;
+}
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -132,9 +152,12 @@ export const skus = pgTable(
     stock: integer().notNull().default(0),
     sales: integer().notNull().default(0),
     sort: integer().notNull().default(0),
+    /** The packed unit's weight in grams, for shipping priced by weight; 0 when not given. */
+    weightGrams: integer('weight_grams').notNull().default(0),
   },
   (t) => [
     index('skus_goods_idx').on(t.goodsId),
+    check('skus_weight_nonnegative', sql`${t.weightGrams} >= 0`),
     check('skus_stock_nonnegative', sql`${t.stock} >= 0`),
     check('skus_price_nonnegative', sql`${t.price} >= 0`),
   ],
@@ -238,9 +261,45 @@ export const markets = pgTable('markets', {
   /** Units of `currency` for one of the shop's currency, in millionths (5.4 → 5 400 000). */
   rateMillionths: bigint('rate_millionths', { mode: 'number' }).notNull(),
   rounding: text().$type<MarketRounding>().notNull(),
+  /**
+   * From this order value after discount (in `currency`'s minor units) shipping methods that take part go free;
+   * null: the shop's general threshold at the market's rate.
+   */
+  freeShippingOver: integer('free_shipping_over'),
   position: integer().notNull().default(0),
   createdAt: createdAt(),
 });
+
+/**
+ * Shipping zones: where parcels go by the same methods. Methods are few and always read with their zone, so they
+ * are kept in it (fees and band limits in the shop's currency, converted at the order's market rate).
+ */
+export const shippingZones = pgTable('shipping_zones', {
+  id: uuid().primaryKey().defaultRandom(),
+  names: jsonb().$type<LocalizedText>().notNull(),
+  methods: jsonb().$type<ShippingMethodRecord[]>().notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * A zone's countries and states. The place is the key, so no two zones can hold the same place; a state's zone
+ * wins over its country's.
+ */
+export const shippingZonePlaces = pgTable(
+  'shipping_zone_places',
+  {
+    country: text().notNull(),
+    /** A level-2 region code (`BR-SP`), or '' for the whole country. */
+    region: text().notNull().default(''),
+    zoneId: uuid('zone_id')
+      .notNull()
+      .references(() => shippingZones.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.country, t.region] }),
+    index('shipping_zone_places_zone_idx').on(t.zoneId),
+  ],
+);
 
 /** A market's countries. A country is the key, so no two markets can hold the same country. */
 export const marketCountries = pgTable(
@@ -555,6 +614,8 @@ export const orders = pgTable(
     taxInclusive: boolean('tax_inclusive').notNull().default(false),
     /** Units of `currency` for one of the shop's currency when placed, in millionths (1 000 000 = 1). */
     rateMillionths: bigint('rate_millionths', { mode: 'number' }).notNull().default(1_000_000),
+    /** The shipping method chosen, its name in the shopper's language then and its fee; null before shipping zones. */
+    shippingMethod: jsonb('shipping_method').$type<OrderShippingMethod>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 
 /** What an instance keeps in memory from the shared database, and must drop when another instance changes it. */
-export type ChangeName = 'catalog' | 'coupons' | 'markets' | 'settings' | 'synonyms' | 'taxes';
+export type ChangeName = 'catalog' | 'coupons' | 'markets' | 'settings' | 'shipping' | 'synonyms' | 'taxes';
 
 /**
  * Runs for a change another instance made. `detail` is what that instance sent with it (e.g. which goods), or

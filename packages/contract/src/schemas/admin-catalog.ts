@@ -17,12 +17,12 @@ const msg = (key: MessageKey) => ({ error: key });
 
 /** Money typed by staff: whole minor units, never negative, at most ten million major units. */
 export const MAX_MONEY = 1_000_000_000;
-const moneyField = z
+export const moneyField = z
   .number(msg('validation.integer'))
   .int(msg('validation.integer'))
   .min(0, msg('validation.outOfRange'))
   .max(MAX_MONEY, msg('validation.outOfRange'));
-const countField = (min: number, max: number) =>
+export const countField = (min: number, max: number) =>
   z
     .number(msg('validation.integer'))
     .int(msg('validation.integer'))
@@ -192,6 +192,8 @@ export const goodsSkuInputSchema = z.strictObject({
   /** The list price before discount: above `price`, or null. */
   originalPrice: moneyField.nullable(),
   stock: countField(0, MAX_SKU_STOCK),
+  /** A packed unit's weight in grams, for shipping priced by weight. Left out: unchanged (0 for a new SKU). */
+  weightGrams: countField(0, 1_000_000).optional(),
   /**
    * With `id` (required there, as the server checks like the id itself; refused without): the SKU's stock as the
    * editor loaded it, the detail reply's figure. Orders take and give back stock while a form is open, so `stock`
@@ -278,6 +280,7 @@ export const adminSkuSchema = z.object({
   /** Now; the editor sends it back as the SKU's `expectedStock`. */
   stock: z.number().int(),
   sales: z.number().int(),
+  weightGrams: z.number().int(),
 });
 
 /** `GET /v1/admin/goods/:id`: everything the editor needs, every translation included. */

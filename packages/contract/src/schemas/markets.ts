@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SUPPORTED_LOCALES } from '../locale.ts';
 import { marketRoundingValues, rateMillionths } from '../market-prices.ts';
 import type { MessageKey } from '../messages.ts';
-import { isCurrencyCode, localizedTextSchema, requiredLocalizedText } from './admin-catalog.ts';
+import { isCurrencyCode, localizedTextSchema, moneyField, requiredLocalizedText } from './admin-catalog.ts';
 
 const msg = (key: MessageKey) => ({ error: key });
 
@@ -42,6 +42,11 @@ export const adminMarketSchema = marketSchema.extend({
   /** Units of the market's currency for one of the shop's currency, as a decimal ("5.4"). */
   exchangeRate: z.string(),
   rounding: z.enum(marketRoundingValues),
+  /**
+   * From this order value after discount, in the market's currency's minor units, shipping methods that take part
+   * go free; null: the shop's general threshold (settings) at the market's rate.
+   */
+  freeShippingOver: z.number().int().nullable(),
   /** The shop's own market (its currency is the shop's): rate 1, no rounding, never deleted. */
   base: z.boolean(),
 });
@@ -81,6 +86,7 @@ export const marketInputSchema = z.strictObject({
     .trim()
     .refine((rate) => (rateMillionths(rate) ?? 0) > 0, msg('validation.market.rate')),
   rounding: z.enum(marketRoundingValues, msg('validation.invalid')),
+  freeShippingOver: moneyField.nullable().default(null),
 });
 export type MarketInput = z.infer<typeof marketInputSchema>;
 export type MarketInputBody = z.input<typeof marketInputSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { changingSomething, emailField, idField, phoneField, textParam, intParam } from '../validation.ts';
 import { moneySchema } from './catalog.ts';
 import { orderTaxSchema } from './taxes.ts';
+import { orderShippingMethodSchema, shippingMethodOfferSchema } from './shipping.ts';
 import { returnReasonValues } from '../order-values.ts';
 import { cpfProblem, postcodeProblem } from '../address-rules.ts';
 
@@ -88,10 +89,20 @@ export const updateCartItemBodySchema = changingSomething(
 
 export const orderLineInputSchema = z.strictObject({ skuId: idField, quantity: quantityField });
 
+/** A shipping method's id, as `shippingMethods` in a preview names it. */
+const shippingMethodIdField = z
+  .string({ error: 'validation.invalid' })
+  .max(40, { error: 'validation.invalid' });
+
 export const orderPreviewBodySchema = z.strictObject({
   addressId: idField,
   couponId: idField.optional(),
   items: z.array(orderLineInputSchema).min(1).max(100).optional(),
+  /**
+   * One of the preview's `shippingMethods`. A preview given one the address cannot use answers with its first
+   * method (`shippingMethodId` says which); placing an order with one is refused (code 2).
+   */
+  shippingMethodId: shippingMethodIdField.optional(),
 });
 export const placeOrderBodySchema = orderPreviewBodySchema.extend({
   note: textParam(500).optional(),
@@ -108,17 +119,22 @@ export const guestOrderPreviewBodySchema = z.strictObject({
     .string({ error: 'validation.invalid' })
     .regex(/^[A-Z]{2}$/, { error: 'validation.invalid' })
     .optional(),
+  /** The state or province chosen so far (a level-2 region code): its taxes and shipping zone. */
+  region: z.string({ error: 'validation.invalid' }).max(20, { error: 'validation.invalid' }).optional(),
+  shippingMethodId: shippingMethodIdField.optional(),
 });
 
 /**
  * `POST /v1/home/guest-orders`: buying without an account. The order belongs to the user of `email` (a guest row
  * when the address is new; registering with it later keeps the order), and its mails go there.
  */
-export const placeGuestOrderBodySchema = guestOrderPreviewBodySchema.omit({ country: true }).extend({
-  email: emailField,
-  address: guestAddressSchema,
-  note: textParam(500).optional(),
-});
+export const placeGuestOrderBodySchema = guestOrderPreviewBodySchema
+  .omit({ country: true, region: true })
+  .extend({
+    email: emailField,
+    address: guestAddressSchema,
+    note: textParam(500).optional(),
+  });
 export type PlaceGuestOrderBody = z.infer<typeof placeGuestOrderBodySchema>;
 
 export const orderTotalsSchema = z.object({
@@ -134,6 +150,8 @@ export const orderTotalsSchema = z.object({
   taxInclusive: z.boolean(),
   total: moneySchema,
   currency: z.string().length(3),
+  /** The method the parcel goes by (its fee is `shipping`); null when no method can take it to the address. */
+  shippingMethod: orderShippingMethodSchema.nullable(),
 });
 
 export const orderStatusValues = [
@@ -341,5 +359,7 @@ export const orderPreviewSchema = orderTotalsSchema.extend({
   coupons: z.array(z.object({ couponId: z.string(), title: z.string(), discount: moneySchema })),
   /** The usable coupon with the largest discount, suggested by default. */
   bestCouponId: z.string().nullable(),
+  /** The ways the parcel can go to the address, in the shop's order; `shippingMethod` is the chosen one. */
+  shippingMethods: z.array(shippingMethodOfferSchema),
 });
 export type OrderPreview = z.infer<typeof orderPreviewSchema>;

@@ -113,6 +113,34 @@ interface PlannedPictures {
   raster: Map<string, RasterPicture>;
 }
 
+/** A packed unit's weight by what the goods are, for shipping priced by weight: a mug weighs less than a tent. */
+const PACKED_GRAMS: Record<ShapeName, number> = {
+  headphones: 450,
+  phone: 400,
+  bulb: 150,
+  keyboard: 1_100,
+  lamp: 1_800,
+  pan: 1_600,
+  mug: 500,
+  vase: 1_400,
+  shirt: 300,
+  shoe: 1_200,
+  backpack: 1_000,
+  dropper: 120,
+  pump: 350,
+  dumbbell: 5_200,
+  tent: 3_800,
+  notebook: 400,
+  pen: 60,
+  blocks: 900,
+  dice: 100,
+  coffee: 550,
+  cookie: 400,
+  bag: 700,
+  gift: 800,
+  truck: 1_300,
+};
+
 function planGoods(
   definition: GoodsDefinition,
   category: CategoryLook,
@@ -137,6 +165,7 @@ function planGoods(
       // Cubed so that a few SKUs sell a lot and most sell a little, as in a real shop.
       sales: Math.floor(random() ** 3 * 900),
       sort,
+      weightGrams: PACKED_GRAMS[category.shape],
     };
   });
   // Goods not meant to be sold out keep at least one SKU to buy.

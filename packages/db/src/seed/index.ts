@@ -9,6 +9,8 @@ import {
   markets,
   media,
   regions,
+  shippingZonePlaces,
+  shippingZones,
   shopSettings,
   skus,
   taxRates,
@@ -16,7 +18,7 @@ import {
 import { BANNER_GOODS_IDS, DEMO_CATALOG } from './demo-catalog.ts';
 import { inChunks } from './deterministic.ts';
 import { renderRasterPictures, type MediaFile } from './images.ts';
-import { defaultMarketRows, defaultTaxRates } from './markets.ts';
+import { defaultMarketRows, defaultShippingZones, defaultTaxRates } from './markets.ts';
 import { regionRows } from './regions.ts';
 import { bannerRecords, defaultShopSettings, SETTINGS_MEDIA } from './settings.ts';
 
@@ -71,6 +73,22 @@ export async function seedReferenceData(db: Db): Promise<void> {
       // A new shop's markets come with their taxes; staff's own rates are never overwritten.
       const [anyRate] = await tx.select({ id: taxRates.id }).from(taxRates).limit(1);
       if (!anyRate) await tx.insert(taxRates).values(defaultTaxRates());
+      const [anyZone] = await tx.select({ id: shippingZones.id }).from(shippingZones).limit(1);
+      if (!anyZone) {
+        for (const zone of defaultShippingZones()) {
+          const [row] = await tx
+            .insert(shippingZones)
+            .values({ names: zone.names, methods: zone.methods })
+            .returning({ id: shippingZones.id });
+          await tx.insert(shippingZonePlaces).values(
+            zone.places.map((place) => ({
+              country: place.country,
+              region: place.region ?? '',
+              zoneId: row!.id,
+            })),
+          );
+        }
+      }
     }
   });
 }

@@ -44,6 +44,9 @@ const messages = {
   'markets.field.defaultLocaleHint': "The language this market's shoppers see first.",
   'markets.field.rate': 'Exchange rate',
   'markets.field.rateHint': 'How many {currency} one {base} buys, such as 5.4 (at most six decimals).',
+  'markets.field.freeShippingOver': 'Free shipping from',
+  'markets.field.freeShippingOverHint':
+    "Empty: the shop's general threshold at this market's rate. Applies to the shipping methods that offer free shipping.",
   'markets.field.rounding': 'Rounding',
   'markets.field.roundingHint': 'Converted prices are always rounded up, never below the rate.',
   'markets.baseLocked':

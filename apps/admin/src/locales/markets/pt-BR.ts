@@ -43,6 +43,9 @@ export default {
   'markets.field.defaultLocaleHint': 'O idioma que os clientes deste mercado veem primeiro.',
   'markets.field.rate': 'Taxa de câmbio',
   'markets.field.rateHint': 'Quantos {currency} valem um {base}, como 5.4 (no máximo seis casas decimais).',
+  'markets.field.freeShippingOver': 'Frete grátis a partir de',
+  'markets.field.freeShippingOverHint':
+    'Vazio: o valor geral da loja convertido pela taxa deste mercado. Vale para as formas de envio que oferecem frete grátis.',
   'markets.field.rounding': 'Arredondamento',
   'markets.field.roundingHint':
     'Os preços convertidos são sempre arredondados para cima, nunca abaixo da taxa.',

@@ -43,6 +43,8 @@ export default {
   'markets.field.defaultLocaleHint': '此市场的顾客首先看到的语言。',
   'markets.field.rate': '汇率',
   'markets.field.rateHint': '1 {base} 可兑换多少 {currency}，例如 5.4（最多六位小数）。',
+  'markets.field.freeShippingOver': '包邮门槛',
+  'markets.field.freeShippingOverHint': '留空则按本市场汇率换算商店的通用门槛。适用于提供包邮的配送方式。',
   'markets.field.rounding': '取整方式',
   'markets.field.roundingHint': '换算后的价格总是向上取整，绝不低于汇率。',
   'markets.baseLocked':

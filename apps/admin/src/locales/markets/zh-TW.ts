@@ -43,6 +43,8 @@ export default {
   'markets.field.defaultLocaleHint': '此市場的顧客首先看到的語言。',
   'markets.field.rate': '匯率',
   'markets.field.rateHint': '1 {base} 可兌換多少 {currency}，例如 5.4（最多六位小數）。',
+  'markets.field.freeShippingOver': '免運門檻',
+  'markets.field.freeShippingOverHint': '留空則依本市場匯率換算商店的通用門檻。適用於提供免運的配送方式。',
   'markets.field.rounding': '進位方式',
   'markets.field.roundingHint': '換算後的價格一律無條件進位，絕不低於匯率。',
   'markets.baseLocked':

@@ -240,6 +240,7 @@ export class CatalogAdminService {
         originalPrice: s.originalPrice,
         stock: s.stock,
         sales: s.sales,
+        weightGrams: s.weightGrams,
       })),
       currency: at.currency,
       ordered,
@@ -390,6 +391,8 @@ export class CatalogAdminService {
       originalPrice: sku.originalPrice,
       stock: sku.stock,
       sort: index,
+      // Left out, a SKU keeps its weight (an editor that does not show it cannot wipe it).
+      ...(sku.weightGrams !== undefined && { weightGrams: sku.weightGrams }),
     };
   }
 

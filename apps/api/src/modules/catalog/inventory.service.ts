@@ -16,6 +16,8 @@ export interface SkuOffer {
   stock: number;
   onShelf: boolean;
   taxClass: TaxClass;
+  /** A packed unit's weight in grams (0 when not given), for shipping priced by weight. */
+  weightGrams: number;
 }
 
 /**
@@ -55,7 +57,13 @@ export class InventoryService {
     // statements of a checkout on PGlite).
     const rows = await db
       .select({
-        sku: { id: skus.id, options: skus.options, price: skus.price, stock: skus.stock },
+        sku: {
+          id: skus.id,
+          options: skus.options,
+          price: skus.price,
+          stock: skus.stock,
+          weightGrams: skus.weightGrams,
+        },
         goods: {
           id: goods.id,
           image: goods.image,
@@ -86,6 +94,7 @@ export class InventoryService {
           stock: sku.stock,
           onShelf: g.onShelf,
           taxClass: g.taxClass,
+          weightGrams: sku.weightGrams,
         },
       ]),
     );

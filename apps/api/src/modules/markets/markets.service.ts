@@ -27,6 +27,8 @@ export interface PricedMarket {
   /** Whether its prices include its taxes (else taxes are added at checkout). */
   taxInclusive: boolean;
   conversion: PriceConversion;
+  /** Its own free-shipping threshold in its currency, or null for the shop's general one at its rate. */
+  freeShippingOver: number | null;
 }
 
 interface StoredMarket {
@@ -38,6 +40,7 @@ interface StoredMarket {
   defaultLocale: Locale;
   rateMillionths: number;
   rounding: MarketRounding;
+  freeShippingOver: number | null;
   position: number;
 }
 
@@ -88,6 +91,7 @@ export class MarketsService {
             decimals: currencyDecimals(m.currency),
             rounding: m.rounding,
           },
+          freeShippingOver: m.freeShippingOver,
         },
       ]),
     );
@@ -98,6 +102,7 @@ export class MarketsService {
       currency: baseCurrency,
       taxInclusive: false,
       conversion: { rateMillionths: RATE_SCALE, baseDecimals, decimals: baseDecimals, rounding: 'none' },
+      freeShippingOver: null,
     };
   }
 
@@ -141,11 +146,13 @@ export class MarketsService {
   }
 
   listForStaff(locale: Locale, shopDefault: Locale): AdminMarket[] {
-    return this.all.map((m) => ({
-      ...this.list(locale, shopDefault).find((listed) => listed.code === m.code)!,
+    const listed = this.list(locale, shopDefault);
+    return this.all.map((m, i) => ({
+      ...listed[i]!,
       names: m.names,
       exchangeRate: rateText(m.rateMillionths),
       rounding: m.rounding,
+      freeShippingOver: m.freeShippingOver,
       base: this.isBase(m),
     }));
   }
@@ -201,6 +208,7 @@ export class MarketsService {
         defaultLocale: input.defaultLocale,
         rateMillionths: rateMillionths(input.exchangeRate)!,
         rounding: input.rounding,
+        freeShippingOver: input.freeShippingOver,
       };
       if (replacing) {
         await tx.update(markets).set(row).where(eq(markets.code, replacing));

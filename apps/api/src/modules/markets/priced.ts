@@ -32,3 +32,8 @@ export function withMarketPrices<T extends { price: number; originalPrice: numbe
 ): T & { currency: string } {
   return { ...pricedIn(market, item), currency: market.currency };
 }
+
+/** From what order value, in the market's currency, shipping goes free: its own threshold, else the shop's at its rate. */
+export function freeShippingFrom(market: PricedMarket, shopThreshold: number): number {
+  return market.freeShippingOver ?? priceIn(market, shopThreshold);
+}

@@ -20,6 +20,7 @@ import type { AddressesService } from '../addresses/addresses.service.ts';
 import type { CartOwner, CartService } from '../cart/cart.service.ts';
 import type { PricedMarket } from '../markets/markets.service.ts';
 import type { Destination, TaxesService } from '../taxes/taxes.service.ts';
+import type { ShippingService } from '../shipping/shipping.service.ts';
 import { priceIn } from '../markets/priced.ts';
 import type { ShopLocale } from '../catalog/catalog.service.ts';
 import type { Locale } from '@shop/contract';
@@ -69,6 +70,7 @@ export interface OrderRequest {
   couponId?: string | undefined;
   items?: LineInput[] | undefined;
   note?: string | undefined;
+  shippingMethodId?: string | undefined;
 }
 
 /** A guest checkout: who to mail, where to deliver; no coupon (coupons are claimed into accounts). */
@@ -77,6 +79,7 @@ export interface GuestOrderRequest {
   address: GuestAddress;
   items?: LineInput[] | undefined;
   note?: string | undefined;
+  shippingMethodId?: string | undefined;
 }
 
 /**
@@ -103,6 +106,7 @@ interface NewOrder {
   address: AddressSnapshot;
   couponId?: string | undefined;
   note?: string | undefined;
+  shippingMethodId?: string | undefined;
   idempotencyKey: string;
   accessTokenHash: string | null;
 }
@@ -143,6 +147,7 @@ export class OrdersService {
     /** The market selling to a country, if any: an order is priced in its delivery country's market. */
     private readonly marketOf: (country: string | undefined) => PricedMarket | undefined = () => undefined,
     private readonly taxes?: TaxesService,
+    private readonly shipping?: ShippingService,
   ) {}
 
   /** `at` in the market of the delivery country, or the shopper's own when no market sells there. */
@@ -165,10 +170,10 @@ export class OrdersService {
     );
     const chosen = request.couponId ? coupons.find((c) => c.couponId === request.couponId) : undefined;
     if (request.couponId && !chosen) throw new AppError(Code.refused, 'error.coupon.notUsable');
-    const totals = this.totals(lines, subtotal, chosen?.discount ?? 0, at, to);
+    const totals = this.totals(lines, subtotal, chosen?.discount ?? 0, at, to, request.shippingMethodId);
     return {
       ...totals,
-      lines: lines.map(withoutTaxClass),
+      lines: lines.map(asOrderLine),
       coupons: coupons.map(({ couponId, title, discount }) => ({ couponId, title, discount })),
       bestCouponId: best?.couponId ?? null,
     };
@@ -180,17 +185,22 @@ export class OrdersService {
    */
   async previewAsGuest(
     cartTokenHash: string | null,
-    request: { items?: LineInput[] | undefined; country?: string | undefined },
+    request: {
+      items?: LineInput[] | undefined;
+      country?: string | undefined;
+      region?: string | undefined;
+      shippingMethodId?: string | undefined;
+    },
     shopper: ShopLocale,
   ): Promise<OrderPreview> {
     const at = this.deliveredTo(shopper, request.country);
     const cart = cartTokenHash ? { guestTokenHash: cartTokenHash } : null;
     const lines = await this.priceLines(await this.wantedLines(cart, request), at, this.db);
     const subtotal = lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
-    const to = { country: request.country, region: undefined };
+    const to = { country: request.country, region: request.region };
     return {
-      ...this.totals(lines, subtotal, 0, at, to),
-      lines: lines.map(withoutTaxClass),
+      ...this.totals(lines, subtotal, 0, at, to, request.shippingMethodId),
+      lines: lines.map(asOrderLine),
       coupons: [],
       bestCouponId: null,
     };
@@ -221,6 +231,7 @@ export class OrdersService {
         address: snapshotOf(address),
         couponId: request.couponId,
         note: request.note,
+        shippingMethodId: request.shippingMethodId,
         idempotencyKey,
         accessTokenHash: null,
       },
@@ -262,6 +273,7 @@ export class OrdersService {
         wanted: await this.wantedLines(cart, request),
         address,
         note: request.note,
+        shippingMethodId: request.shippingMethodId,
         idempotencyKey: key,
         accessTokenHash: this.access.hashOf(this.access.tokenFor(id)),
       },
@@ -307,17 +319,24 @@ export class OrdersService {
           : undefined;
         if (order.couponId && !coupon) throw new AppError(Code.refused, 'error.coupon.notUsable');
         // The order is written once, with its final figures: the id is made beforehand so that the coupon's
-        // claim, spent below, and a guest's token can name it.
+        // claim, spent below, and a guest's token can name it. A shipping method named that cannot take the
+        // parcel there is refused rather than swapped: the shopper saw its fee.
+        const { shippingMethods: _offers, ...totals } = this.totals(
+          lines,
+          subtotal,
+          coupon?.discount ?? 0,
+          at,
+          { country: order.address.regionCodes[0], region: order.address.regionCodes[1] },
+          order.shippingMethodId,
+          true,
+        );
         const [row] = await tx
           .insert(orders)
           .values({
             id: order.id,
             userId,
             status: 'pending_payment',
-            ...this.totals(lines, subtotal, coupon?.discount ?? 0, at, {
-              country: order.address.regionCodes[0],
-              region: order.address.regionCodes[1],
-            }),
+            ...totals,
             // The market and its rate as they are now: the order's figures never change with them.
             market: at.market.code || null,
             rateMillionths: at.market.conversion.rateMillionths,
@@ -334,7 +353,7 @@ export class OrdersService {
         }
         const orderedLines = await tx
           .insert(orderLines)
-          .values(lines.map((l) => ({ ...withoutTaxClass(l), orderId: row!.id })))
+          .values(lines.map((l) => ({ ...asOrderLine(l), orderId: row!.id })))
           .returning();
         const events = await tx
           .insert(orderEvents)
@@ -678,25 +697,40 @@ export class OrdersService {
         ...lineOf(offer, line.quantity),
         price: priceIn(at.market, offer.price),
         taxClass: offer.taxClass,
+        grams: offer.weightGrams,
       };
     });
   }
 
   /**
-   * Shipping, taxes and total in the market's currency: the shop's fee and free-shipping threshold at its rate;
-   * taxes of the destination (taxes.service.ts), in the prices or added to the total as the market says.
+   * Shipping, taxes and total in the market's currency. Shipping: the methods of the destination's zone priced for
+   * this parcel (shipping.service.ts), the one named if it is among them, else the first; `strict` (placing an
+   * order) refuses a method named that is not among them, and a destination no method reaches. Taxes of the
+   * destination (taxes.service.ts), in the prices or added to the total as the market says.
    */
   private totals(
-    lines: { price: number; quantity: number; taxClass: TaxClass }[],
+    lines: { price: number; quantity: number; taxClass: TaxClass; grams: number }[],
     subtotal: number,
     discount: number,
     at: ShopLocale,
     to: Destination,
+    shippingMethodId: string | undefined,
+    strict = false,
   ) {
     const terms = this.terms();
     const afterDiscount = subtotal - discount;
-    const freeFrom = priceIn(at.market, terms.freeShippingOver);
-    const shipping = afterDiscount >= freeFrom ? 0 : priceIn(at.market, terms.shippingFee);
+    const parcel = { grams: lines.reduce((sum, l) => sum + l.grams * l.quantity, 0), value: afterDiscount };
+    const general = { fee: terms.shippingFee, freeOver: terms.freeShippingOver };
+    const shippingMethods = this.shipping
+      ? this.shipping.offersFor(to, parcel, at.market, general, at.locale, at.shopDefault)
+      : [];
+    const named = shippingMethods.find((method) => method.id === shippingMethodId);
+    if (strict && shippingMethodId && !named) {
+      throw new AppError(Code.refused, 'error.shipping.method', undefined, 409);
+    }
+    const shippingMethod = named ?? shippingMethods[0] ?? null;
+    if (strict && !shippingMethod) throw new AppError(Code.refused, 'error.shipping.none', undefined, 409);
+    const shipping = shippingMethod?.fee ?? 0;
     const taxInclusive = at.market.taxInclusive;
     const { taxes, taxTotal } = this.taxes?.taxesOf(
       lines.map((l) => ({ amount: l.price * l.quantity, taxClass: l.taxClass })),
@@ -707,7 +741,17 @@ export class OrdersService {
       at.shopDefault,
     ) ?? { taxes: [], taxTotal: 0 };
     const total = afterDiscount + shipping + (taxInclusive ? 0 : taxTotal);
-    return { subtotal, discount, shipping, taxes, taxInclusive, total, currency: at.currency };
+    return {
+      subtotal,
+      discount,
+      shipping,
+      taxes,
+      taxInclusive,
+      total,
+      currency: at.currency,
+      shippingMethod,
+      shippingMethods,
+    };
   }
 }
 
@@ -732,6 +776,7 @@ export function toOrder(
     shipping: row.shipping,
     taxes: row.taxes,
     taxInclusive: row.taxInclusive,
+    shippingMethod: row.shippingMethod,
     total: row.total,
     currency: row.currency,
     lines: lines.map(
@@ -762,10 +807,11 @@ function isUniqueViolation(error: unknown): boolean {
   return e.code === '23505' || e.cause?.code === '23505';
 }
 
-/** A priced line as replies and the order's lines hold it: the tax class was for the taxes only. */
-function withoutTaxClass<T extends { taxClass: TaxClass }>({
+/** A priced line as replies and the order's lines hold it: the tax class and weight were for the totals only. */
+function asOrderLine<T extends { taxClass: TaxClass; grams: number }>({
   taxClass: _taxClass,
+  grams: _grams,
   ...line
-}: T): Omit<T, 'taxClass'> {
+}: T): Omit<T, 'taxClass' | 'grams'> {
   return line;
 }

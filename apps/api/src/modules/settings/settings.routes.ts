@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { envelopeSchema, systemsSchema } from '@shop/contract';
 import { ok } from '../../plugins/envelope.ts';
 import type { PreparedReplyCache } from '../../plugins/prepared-replies.ts';
-import { priceIn } from '../markets/priced.ts';
+import { freeShippingFrom, priceIn } from '../markets/priced.ts';
 import type { SettingsService } from './settings.service.ts';
 
 export function settingsRoutes(app: FastifyInstance, settings: SettingsService, cache: PreparedReplyCache) {
@@ -27,7 +27,7 @@ export function settingsRoutes(app: FastifyInstance, settings: SettingsService, 
         currency: request.market.currency,
         shopCurrency: systems.currency,
         shippingFee: priceIn(request.market, systems.shippingFee),
-        freeShippingOver: priceIn(request.market, systems.freeShippingOver),
+        freeShippingOver: freeShippingFrom(request.market, systems.freeShippingOver),
       };
       return cache.send(request, reply, ok(inMarket), 'public, no-cache');
     },

@@ -42,6 +42,7 @@ const order = (
   subtotal: 1000,
   discount: 0,
   shipping: 0,
+  shippingMethod: null,
   taxes: [],
   taxInclusive: false,
   total: 1000,

@@ -21,8 +21,8 @@ describe('reloading stock after a conflict', () => {
       row({ key: 'green', options: ['green'], stock: 3 }),
     ];
     const current = [
-      { id: 'a', options: ['red'], price: 2500, originalPrice: null, stock: 5, sales: 2 },
-      { id: 'b', options: ['blue'], price: 2300, originalPrice: null, stock: 6, sales: 0 },
+      { id: 'a', options: ['red'], price: 2500, originalPrice: null, stock: 5, sales: 2, weightGrams: 0 },
+      { id: 'b', options: ['blue'], price: 2300, originalPrice: null, stock: 6, sales: 0, weightGrams: 0 },
     ];
     expect(withCurrentStock(rows, current)).toEqual([
       row({ id: 'a', stock: 5, loadedStock: 5, price: 19.99 }),

@@ -1,8 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Col, Form, Input, Modal, Row, Select, Switch } from 'antd';
+import { Alert, Col, Form, Input, InputNumber, Modal, Row, Select, Switch } from 'antd';
 import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { AppError, Code, marketRoundingValues, serverMessages, SUPPORTED_LOCALES } from '@shop/contract';
+import {
+  AppError,
+  Code,
+  MAX_MONEY,
+  marketRoundingValues,
+  serverMessages,
+  SUPPORTED_LOCALES,
+} from '@shop/contract';
 import type { AdminMarket, Locale } from '@shop/contract';
 import { adminApi } from '../../../api.ts';
 import { LOCALE_LABELS } from '../../../app/locale.ts';
@@ -10,6 +17,7 @@ import { showErrorToast } from '../../../app/toast.ts';
 import { FORM_CALL, showFormErrors } from '../../../components/form-errors.ts';
 import { regionsQuery } from '../../../features/account/queries.ts';
 import { LocalizedFields } from '../../../features/catalog/localized-fields.tsx';
+import { currencyDigits, toMajor } from '../../../features/shop/money.ts';
 import { isRate, serverFields, toBody, toFormValues } from './market-values.ts';
 import type { MarketFormValues } from './market-values.ts';
 
@@ -222,6 +230,21 @@ export function MarketFormModal({
               extra={t('markets.field.defaultLocaleHint')}
             >
               <Select options={SUPPORTED_LOCALES.map((l) => ({ value: l, label: LOCALE_LABELS[l] }))} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="freeShippingOver"
+              label={t('markets.field.freeShippingOver')}
+              extra={t('markets.field.freeShippingOverHint')}
+            >
+              <InputNumber
+                min={0}
+                max={currency ? toMajor(MAX_MONEY, currency) : undefined}
+                precision={currency ? currencyDigits(currency) : 2}
+                addonAfter={currency || undefined}
+                style={{ width: '100%' }}
+              />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>

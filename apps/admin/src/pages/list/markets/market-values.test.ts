@@ -13,6 +13,7 @@ const brazil: AdminMarket = {
   defaultLocale: 'pt-BR',
   exchangeRate: '5.4',
   rounding: 'ninety',
+  freeShippingOver: 29_990,
   base: false,
 };
 
@@ -27,12 +28,20 @@ describe('the market form', () => {
       defaultLocale: 'zh-CN',
       exchangeRate: '',
       rounding: 'none',
+      freeShippingOver: null,
     });
   });
 
   it("sends a market's values back as they were when nothing is changed", () => {
     const { name: _name, base: _base, ...input } = brazil;
     expect(toBody(toFormValues(brazil, 'en-US'))).toEqual(input);
+  });
+
+  it("keeps the market's own free-shipping threshold in its currency, and none when cleared", () => {
+    const values = toFormValues(brazil, 'en-US');
+    expect(values.freeShippingOver).toBe(299.9);
+    expect(toBody({ ...values, freeShippingOver: 150 }).freeShippingOver).toBe(15_000);
+    expect(toBody({ ...values, freeShippingOver: null }).freeShippingOver).toBeNull();
   });
 
   it('takes a rate written with a decimal comma, trims the code and drops blank names', () => {

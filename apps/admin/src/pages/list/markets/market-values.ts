@@ -1,6 +1,7 @@
 import { AppError, rateMillionths } from '@shop/contract';
 import type { AdminMarket, Locale, MarketInputBody, MarketRounding } from '@shop/contract';
 import { cleanTexts } from '../../../features/catalog/localized-fields.tsx';
+import { toMajor, toMinor } from '../../../features/shop/money.ts';
 
 /** The add/edit form's values: what `MarketInputBody` needs, as the inputs hold it. */
 export interface MarketFormValues {
@@ -12,6 +13,8 @@ export interface MarketFormValues {
   defaultLocale: Locale;
   exchangeRate: string;
   rounding: MarketRounding;
+  /** In the market's currency's major units; empty: the shop's general threshold at the market's rate. */
+  freeShippingOver: number | null;
 }
 
 /** The form's starting values: the market's, or a new market's (taxes included, rate to be typed). */
@@ -26,6 +29,7 @@ export function toFormValues(market: AdminMarket | null, shopDefault: Locale): M
       defaultLocale: shopDefault,
       exchangeRate: '',
       rounding: 'none',
+      freeShippingOver: null,
     };
   }
   return {
@@ -37,6 +41,8 @@ export function toFormValues(market: AdminMarket | null, shopDefault: Locale): M
     defaultLocale: market.defaultLocale,
     exchangeRate: market.exchangeRate,
     rounding: market.rounding,
+    freeShippingOver:
+      market.freeShippingOver === null ? null : toMajor(market.freeShippingOver, market.currency),
   };
 }
 
@@ -60,6 +66,10 @@ export function toBody(values: MarketFormValues): MarketInputBody {
     defaultLocale: values.defaultLocale,
     exchangeRate: normalizeRate(values.exchangeRate),
     rounding: values.rounding,
+    freeShippingOver:
+      values.freeShippingOver === null || values.freeShippingOver === undefined || !values.currency
+        ? null
+        : toMinor(values.freeShippingOver, values.currency),
   };
 }
 
