@@ -8,6 +8,11 @@ export interface OrderSummary {
   /** Left out when nothing was taken off / nothing charged for shipping. */
   discount: string | null;
   shipping: string | null;
+  /** The shipping method's name, said beside the fee. */
+  shippingMethod: string | null;
+  /** Tax lines, with their rate ("ICMS (18%)"): added to the total, or said under it as included in the prices. */
+  taxes: { name: string; amount: string }[];
+  taxInclusive: boolean;
   total: string;
   /** The printable receipt's page. */
   receiptLink: string;
@@ -24,6 +29,7 @@ type Label =
   | 'discount'
   | 'shipping'
   | 'total'
+  | 'including'
   | 'receipt';
 
 const labels: Record<Locale, Record<Label, string>> = {
@@ -38,6 +44,7 @@ const labels: Record<Locale, Record<Label, string>> = {
     discount: 'Discount',
     shipping: 'Shipping',
     total: 'Total',
+    including: 'Including',
     receipt: 'Printable receipt',
   },
   'pt-BR': {
@@ -51,6 +58,7 @@ const labels: Record<Locale, Record<Label, string>> = {
     discount: 'Desconto',
     shipping: 'Frete',
     total: 'Total',
+    including: 'Inclui',
     receipt: 'Recibo para imprimir',
   },
   'zh-CN': {
@@ -64,6 +72,7 @@ const labels: Record<Locale, Record<Label, string>> = {
     discount: '优惠',
     shipping: '运费',
     total: '合计',
+    including: '含',
     receipt: '可打印的收据',
   },
   'zh-TW': {
@@ -77,6 +86,7 @@ const labels: Record<Locale, Record<Label, string>> = {
     discount: '優惠',
     shipping: '運費',
     total: '合計',
+    including: '含',
     receipt: '可列印的收據',
   },
 };
@@ -99,8 +109,12 @@ function totals(summary: OrderSummary, t: Record<Label, string>): [string, strin
   const rows: [string, string | null][] = [
     [t.subtotal, summary.subtotal],
     [t.discount, summary.discount && `−${summary.discount}`],
-    [t.shipping, summary.shipping],
+    [summary.shippingMethod ? `${t.shipping} (${summary.shippingMethod})` : t.shipping, summary.shipping],
+    ...(summary.taxInclusive ? [] : summary.taxes.map((tax): [string, string] => [tax.name, tax.amount])),
     [t.total, summary.total],
+    ...(summary.taxInclusive
+      ? summary.taxes.map((tax): [string, string] => [`${t.including} ${tax.name}`, tax.amount])
+      : []),
   ];
   return rows.filter((row): row is [string, string] => row[1] !== null);
 }

@@ -65,6 +65,12 @@ async function summaryOf(
     subtotal: format(order.subtotal),
     discount: order.discount > 0 ? format(order.discount) : null,
     shipping: order.shipping > 0 ? format(order.shipping) : null,
+    shippingMethod: order.shippingMethod?.estimatedDays ? order.shippingMethod.name : null,
+    taxes: order.taxes.map((tax) => ({
+      name: `${tax.name} (${new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 4 }).format(tax.rate / 100)})`,
+      amount: format(tax.amount),
+    })),
+    taxInclusive: order.taxInclusive,
     total: format(order.total),
     receiptLink,
   };

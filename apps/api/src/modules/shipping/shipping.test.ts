@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { convertPrice, type PriceConversion } from '@shop/contract';
+import { convertPrice, type Locale, type PriceConversion } from '@shop/contract';
 import { schema } from '@shop/db';
 import {
   callApi,
   createShopper,
   createTestApp,
   loginCookie,
+  nextKeptMail,
   saoPauloAddress,
   signedInStaffAndAdmin,
   type Json,
@@ -72,12 +73,14 @@ type Place = keyof typeof address;
 
 let serial = 0;
 /** A signed-in shopper with an address in each test place. */
-async function shopper(locale = 'pt-BR') {
+async function shopper(locale: Locale = 'pt-BR') {
   serial += 1;
   const s = await createShopper(t.database, {
     email: `ship${serial}-${randomUUID().slice(0, 8)}@example.com`,
     password: 'Buyer-secret-2026',
   });
+  // Mails speak the account's language.
+  await t.database.db.update(schema.users).set({ locale }).where(eq(schema.users.id, s.id));
   const cookie = await loginCookie(t.app, s.email, s.password);
   const ids = {} as Record<Place, string>;
   for (const place of Object.keys(address) as Place[]) {
@@ -160,6 +163,13 @@ describe('shipping methods at checkout', () => {
     expect(order.shipping).toBe(express.fee);
     expect(order.total).toBe(subtotal + express.fee);
     expect(order.shippingMethod).toEqual({ id: expressId, name: 'Expresso', ...express });
+    // The mail in reais: the method beside its fee, ICMS said as included under the total.
+    const mail = (await nextKeptMail(t, buyer.email)).text;
+    const brl = (amount: number) =>
+      new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(amount / 100);
+    expect(mail).toContain(`(Expresso): ${brl(express.fee)}`);
+    expect(mail).toContain(`Total: ${brl(subtotal + express.fee)}`);
+    expect(mail).toContain(`Inclui ICMS (18%): ${brl(order.taxes[0].amount)}`);
     const read = await callApi(t.app, 'GET', `/v1/home/orders/${order.id}`, {
       cookie: buyer.cookie,
       locale: 'en-US',

@@ -10,7 +10,7 @@ import { ORDER_STATUS_LABELS } from './status.ts';
 type Line = OrderPreview['lines'][number] & Partial<Pick<Order['lines'][number], 'id' | 'refundedQuantity'>>;
 type Totals = Pick<
   Order,
-  'subtotal' | 'discount' | 'shipping' | 'taxes' | 'taxInclusive' | 'total' | 'currency'
+  'subtotal' | 'discount' | 'shipping' | 'taxes' | 'taxInclusive' | 'total' | 'currency' | 'shippingMethod'
 >;
 type AddressSnapshot = Order['address'];
 
@@ -80,7 +80,11 @@ export function OrderTotals({ totals }: { totals: Totals }) {
         </>
       )}
       <dt>
-        <FormattedMessage id="order.shipping" />
+        {totals.shippingMethod?.estimatedDays ? (
+          <FormattedMessage id="order.shippingBy" values={{ method: totals.shippingMethod.name }} />
+        ) : (
+          <FormattedMessage id="order.shipping" />
+        )}
       </dt>
       <dd>
         {totals.shipping === 0 ? (
@@ -125,6 +129,15 @@ export function OrderTotals({ totals }: { totals: Totals }) {
           </Fragment>
         ))}
     </dl>
+  );
+}
+
+/** "2–4 business days", or "1 business day" when the method says one day. */
+export function DeliveryDays({ days }: { days: { min: number; max: number } }) {
+  return days.min === days.max ? (
+    <FormattedMessage id="order.deliveryDay" values={{ days: days.max }} />
+  ) : (
+    <FormattedMessage id="order.deliveryDays" values={{ min: days.min, max: days.max }} />
   );
 }
 

@@ -16,6 +16,7 @@ import { ConfirmAction } from '../../features/orders/confirm-action.tsx';
 import { useReportFailure } from '../../features/orders/failure.ts';
 import {
   AddressText,
+  DeliveryDays,
   OrderLines,
   OrderTotals,
   StatusBadge,
@@ -569,6 +570,15 @@ function OrderDetailsOf({
             <p className="address-text">
               <AddressText address={o.address} />
             </p>
+            {o.shippingMethod?.estimatedDays && (
+              <p className="goods-meta">
+                {o.shippingMethod.name} ·{' '}
+                <FormattedMessage
+                  id="order.deliveryEstimate"
+                  values={{ days: <DeliveryDays days={o.shippingMethod.estimatedDays} /> }}
+                />
+              </p>
+            )}
             {o.note && (
               <>
                 <h3>

@@ -1,9 +1,10 @@
-import type { OrderDetail } from '@shop/contract';
+import type { OrderDetail, OrderPreview } from '@shop/contract';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { Result } from '../../components/result.tsx';
 import { useMoney } from '../../features/catalog/price.tsx';
+import { DeliveryDays } from '../../features/orders/order-parts.tsx';
 import { orderPath } from '../../features/orders/order-token.ts';
 
 /** What the checkout buys, each the signed-in shopper's and the guest's alike. */
@@ -65,5 +66,70 @@ export function Placed({
         />
       </p>
     </Result>
+  );
+}
+
+/**
+ * How the parcel goes: the methods the server offers for this address, each with its fee and delivery time. The
+ * one ticked is the preview's own (`shippingMethod`), so the page never keeps a choice the totals do not hold.
+ */
+export function ShippingChoice({
+  preview,
+  pendingId,
+  onChoose,
+}: {
+  preview: OrderPreview;
+  /** A method just chosen whose totals are on their way: ticked meanwhile, if this address has it. */
+  pendingId: string | null;
+  onChoose: (id: string) => void;
+}) {
+  const money = useMoney();
+  const ticked = preview.shippingMethods.some((method) => method.id === pendingId)
+    ? pendingId
+    : preview.shippingMethod?.id;
+  return (
+    <section className="card checkout-section" aria-labelledby="order-shipping-heading">
+      <h2 id="order-shipping-heading">
+        <FormattedMessage id="order.shippingMethod" />
+      </h2>
+      {preview.shippingMethods.length === 0 ? (
+        <p className="form-error" role="alert">
+          <FormattedMessage id="order.cannotShip" />
+        </p>
+      ) : (
+        <fieldset className="choice-list">
+          <legend className="visually-hidden">
+            <FormattedMessage id="order.shippingMethod" />
+          </legend>
+          {preview.shippingMethods.map((method) => (
+            <label key={method.id} className="choice">
+              <input
+                type="radio"
+                name="order-shipping"
+                value={method.id}
+                checked={ticked === method.id}
+                onChange={() => onChoose(method.id)}
+              />
+              <span>
+                {method.name}{' '}
+                <strong>
+                  {method.fee === 0 ? (
+                    <FormattedMessage id="order.shippingFree" />
+                  ) : (
+                    money(method.fee, preview.currency)
+                  )}
+                </strong>
+                {method.estimatedDays && (
+                  <span className="goods-meta">
+                    {' · '}
+                    <DeliveryDays days={method.estimatedDays} />
+                  </span>
+                )}
+              </span>
+            </label>
+          ))}
+        </fieldset>
+      )}
+    </section>
   );
 }

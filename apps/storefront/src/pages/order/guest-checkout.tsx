@@ -2,7 +2,7 @@ import { newIdempotencyKey } from '@shop/api-client';
 import type { PlaceGuestOrderBody } from '@shop/api-client';
 import { AppError, Code } from '@shop/contract';
 import type { GuestOrder, MessageKey } from '@shop/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
@@ -19,7 +19,7 @@ import { AddressText, OrderLines, OrderTotals } from '../../features/orders/orde
 import { usePayOrder } from '../../features/orders/pay.ts';
 import { CART_KEY, ORDERS_KEY, PREVIEW_KEY, useCart } from '../../features/orders/queries.ts';
 import { AddressForm, type UsedAddress } from '../address/address-form.tsx';
-import { buyNowItems, Placed, type Items } from './checkout-parts.tsx';
+import { buyNowItems, Placed, ShippingChoice, type Items } from './checkout-parts.tsx';
 
 /** The order's form: the email field at the top of the page belongs to it. */
 const ORDER_FORM_ID = 'guest-order';
@@ -28,12 +28,28 @@ const ORDER_FORM_ID = 'guest-order';
  * A guest's totals: no coupons (they belong to accounts), so one preview is all it takes. Priced in the market of
  * the delivery country once the address is given, as the order will be.
  */
-function useGuestPreview(items: Items | undefined, country: string | undefined, enabled: boolean) {
+function useGuestPreview(
+  items: Items | undefined,
+  place: { country: string | undefined; region: string | undefined },
+  shippingMethodId: string | null,
+  enabled: boolean,
+) {
+  const { country, region } = place;
   return useQuery({
-    queryKey: [...PREVIEW_KEY, 'guest', items ?? 'cart', country ?? ''],
+    queryKey: [...PREVIEW_KEY, 'guest', items ?? 'cart', country ?? '', region ?? '', shippingMethodId],
     queryFn: ({ signal }) =>
-      effects.previewGuestOrder({ ...(items && { items }), ...(country && { country }) }, { signal }),
+      effects.previewGuestOrder(
+        {
+          ...(items && { items }),
+          ...(country && { country }),
+          ...(region && { region }),
+          ...(shippingMethodId && { shippingMethodId }),
+        },
+        { signal },
+      ),
     enabled,
+    // The page keeps showing the last totals (their controls keep focus) while the next ones are asked for.
+    placeholderData: keepPreviousData,
     // Prices and stock can change at any time: each visit asks again.
     staleTime: 0,
   });
@@ -72,7 +88,14 @@ export default function GuestCheckout() {
   const blocked = cartLines.filter((item) => !item.available);
   const canPreview =
     !placed && (fromCart ? cart.isSuccess && cartLines.length > 0 && blocked.length === 0 : true);
-  const totals = useGuestPreview(items, address?.regionCodes[0], canPreview);
+  const [shippingChoice, setShippingChoice] = useState<string | null>(null);
+  const totals = useGuestPreview(
+    items,
+    { country: address?.regionCodes[0], region: address?.regionCodes[1] },
+    shippingChoice,
+    canPreview,
+  );
+  const shippingMethod = totals.data?.shippingMethod ?? null;
 
   const place = useMutation({
     mutationFn: (body: PlaceGuestOrderBody) => {
@@ -101,12 +124,14 @@ export default function GuestCheckout() {
       moveFocus('#guest-address-name');
       return;
     }
-    if (!totals.isSuccess || blocked.length > 0) return;
+    if (!totals.isSuccess || totals.isPlaceholderData || blocked.length > 0 || !shippingMethod) return;
     const trimmed = note.trim();
     const body: PlaceGuestOrderBody = {
       email: v.email.trim(),
       address: addressBody(address),
       ...(items && { items }),
+      // The method the totals on the page were priced with.
+      shippingMethodId: shippingMethod.id,
       ...(trimmed && { note: trimmed }),
     };
     // Refusals are shown by the form (under the email, or above the button).
@@ -161,7 +186,8 @@ export default function GuestCheckout() {
     );
   }
 
-  const ready = address !== null && !editingAddress && totals.isSuccess && !totals.isFetching;
+  const ready =
+    address !== null && !editingAddress && totals.isSuccess && !totals.isFetching && shippingMethod !== null;
 
   return (
     <section>
@@ -263,6 +289,14 @@ export default function GuestCheckout() {
           onSubmit={submit}
           noValidate
         >
+          {totals.data && address && !editingAddress && (
+            <ShippingChoice
+              preview={totals.data}
+              pendingId={totals.isPlaceholderData ? shippingChoice : null}
+              onChoose={setShippingChoice}
+            />
+          )}
+
           <div className="card checkout-section">
             <div className="field">
               <label htmlFor="guest-note">
@@ -282,7 +316,7 @@ export default function GuestCheckout() {
             <h2 id="order-summary-heading">
               <FormattedMessage id="order.summary" />
             </h2>
-            <div aria-live="polite">
+            <div aria-live="polite" aria-busy={totals.isFetching}>
               {totals.data ? (
                 <OrderTotals totals={totals.data} />
               ) : totals.isError ? (

@@ -2,7 +2,7 @@ import { newIdempotencyKey } from '@shop/api-client';
 import type { PlaceOrderBody } from '@shop/api-client';
 import { AppError, Code } from '@shop/contract';
 import type { Address, OrderDetail, OrderPreview } from '@shop/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation, useSearchParams } from 'react-router';
@@ -18,7 +18,7 @@ import { CART_KEY, ORDERS_KEY, PREVIEW_KEY, useAddresses, useCart } from '../../
 import { moveFocus } from '../../features/navigation/focus.ts';
 import { loginPath } from '../../features/session/redirect.ts';
 import { ShopperContext, useShopper, useSignedInShopper } from '../../features/session/use-shopper.ts';
-import { buyNowItems, Placed, type Items } from './checkout-parts.tsx';
+import { buyNowItems, Placed, ShippingChoice, type Items } from './checkout-parts.tsx';
 
 // The form and its phone and region data are only downloaded when the shopper adds an address here.
 const AddressForm = lazy(() => import('../address/address-form.tsx'));
@@ -29,18 +29,26 @@ function usePreview(
   addressId: string | null,
   items: Items | undefined,
   couponId: string | null,
+  shippingMethodId: string | null,
   enabled: boolean,
 ) {
   return useQuery({
-    queryKey: [...PREVIEW_KEY, addressId, items ?? 'cart', couponId],
+    queryKey: [...PREVIEW_KEY, addressId, items ?? 'cart', couponId, shippingMethodId],
     queryFn: ({ signal }) =>
       effects.previewOrder(
-        { addressId: addressId!, ...(items && { items }), ...(couponId && { couponId }) },
+        {
+          addressId: addressId!,
+          ...(items && { items }),
+          ...(couponId && { couponId }),
+          ...(shippingMethodId && { shippingMethodId }),
+        },
         { signal },
       ),
     enabled: enabled && addressId !== null,
     // Prices, stock and coupons can change at any time: each visit asks again.
     staleTime: 0,
+    // The page keeps showing the last totals (their controls keep focus) while the next ones are asked for.
+    placeholderData: keepPreviousData,
   });
 }
 
@@ -208,6 +216,8 @@ function ShopperCheckout() {
   const [chosenAddress, setChosenAddress] = useState<string | null>(null);
   // `undefined`: follow the server's suggestion (the best coupon); `null`: no coupon; else the chosen one.
   const [couponChoice, setCouponChoice] = useState<string | null | undefined>(undefined);
+  // null: the address's first method. A choice another address cannot use is answered with that address's first.
+  const [shippingChoice, setShippingChoice] = useState<string | null>(null);
   const [note, setNote] = useState('');
   const [placed, setPlaced] = useState<OrderDetail | null>(null);
   // One Idempotency-Key per checkout attempt: a retry of the very same order (a lost reply, a second click)
@@ -226,11 +236,17 @@ function ShopperCheckout() {
   const canPreview =
     !placed && (fromCart ? cart.isSuccess && cartLines.length > 0 && blocked.length === 0 : true);
 
-  const base = usePreview(addressId, items, null, canPreview);
+  const base = usePreview(addressId, items, null, shippingChoice, canPreview);
   const offered = base.data?.coupons ?? [];
   const wanted = couponChoice === undefined ? (base.data?.bestCouponId ?? null) : couponChoice;
   const couponId = wanted && offered.some((c) => c.couponId === wanted) ? wanted : null;
-  const priced = usePreview(addressId, items, couponId, canPreview && base.isSuccess && couponId !== null);
+  const priced = usePreview(
+    addressId,
+    items,
+    couponId,
+    shippingChoice,
+    canPreview && base.isSuccess && couponId !== null,
+  );
   const totals = couponId ? priced : base;
 
   const place = useMutation({
@@ -303,7 +319,13 @@ function ShopperCheckout() {
     );
   }
 
-  const ready = addressId !== null && totals.isSuccess && !totals.isFetching && !place.isPending;
+  const shippingMethod = totals.data?.shippingMethod ?? null;
+  const ready =
+    addressId !== null &&
+    totals.isSuccess &&
+    !totals.isFetching &&
+    !place.isPending &&
+    shippingMethod !== null;
   const submit = () => {
     if (!addressId || !ready) return;
     const trimmed = note.trim();
@@ -311,6 +333,8 @@ function ShopperCheckout() {
       addressId,
       ...(items && { items }),
       ...(couponId && { couponId }),
+      // The method the totals on the page were priced with.
+      shippingMethodId: shippingMethod.id,
       ...(trimmed && { note: trimmed }),
     });
   };
@@ -364,6 +388,14 @@ function ShopperCheckout() {
             submit();
           }}
         >
+          {totals.data && (
+            <ShippingChoice
+              preview={totals.data}
+              pendingId={totals.isPlaceholderData ? shippingChoice : null}
+              onChoose={setShippingChoice}
+            />
+          )}
+
           {base.data && (
             <section className="card checkout-section" aria-labelledby="order-coupon-heading">
               <h2 id="order-coupon-heading">
@@ -392,7 +424,7 @@ function ShopperCheckout() {
             <h2 id="order-summary-heading">
               <FormattedMessage id="order.summary" />
             </h2>
-            <div aria-live="polite">
+            <div aria-live="polite" aria-busy={totals.isFetching}>
               {totals.data ? (
                 <OrderTotals totals={totals.data} />
               ) : totals.isError ? (
