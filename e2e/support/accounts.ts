@@ -87,17 +87,21 @@ async function post(
   path: string,
   body: unknown,
   address: string,
+  locale = 'en-US',
 ): Promise<{ code: number; msg: unknown }> {
   const reply = await fetch(`${baseUrl}/v1${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'accept-language': 'en-US', 'x-forwarded-for': address },
+    headers: { 'content-type': 'application/json', 'accept-language': locale, 'x-forwarded-for': address },
     body: JSON.stringify(body),
   });
   return (await reply.json()) as { code: number; msg: unknown };
 }
 
-/** Registers through the API (for tests about what comes after); the account is not activated yet. */
-export async function registerByApi(baseUrl: string, shopper: TestShopper): Promise<void> {
+/**
+ * Registers through the API (for tests about what comes after), in `locale` (the account's mails speak it); the
+ * account is not activated yet.
+ */
+export async function registerByApi(baseUrl: string, shopper: TestShopper, locale = 'en-US'): Promise<void> {
   const address = shopperAddress();
   expect(await post(baseUrl, '/home/verification-codes', { phone: shopper.phone }, address)).toMatchObject({
     code: 200,
@@ -109,6 +113,7 @@ export async function registerByApi(baseUrl: string, shopper: TestShopper): Prom
     '/home/users/register',
     { email, password, confirm: password, phone, code },
     address,
+    locale,
   );
   expect(registered, JSON.stringify(registered)).toMatchObject({ code: 200 });
 }

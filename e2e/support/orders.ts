@@ -18,10 +18,14 @@ export async function data<T>(
   return body.data;
 }
 
-/** A registered and activated shopper, made through the API: code by text, register, link by mail. */
-export async function activatedShopper(baseUrl: string, name: string): Promise<TestShopper> {
+/** A registered and activated shopper, made through the API in `locale`: code by text, register, link by mail. */
+export async function activatedShopper(
+  baseUrl: string,
+  name: string,
+  locale = 'en-US',
+): Promise<TestShopper> {
   const created = uniqueShopper(name);
-  await registerByApi(baseUrl, created);
+  await registerByApi(baseUrl, created, locale);
   const token = new URL(linkIn(await nextMail(baseUrl, created.email), '/registersucess')).searchParams.get(
     'token',
   );
