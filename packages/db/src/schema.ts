@@ -25,6 +25,9 @@ import type {
   TaxClass,
 } from '@shop/contract';
 
+/** A coupon's amounts in one currency: what it takes off (amount coupons) and the least spend. */
+export type CouponAmounts = Record<string, { value?: number; minSpend: number }>;
+
 /** A shipping method as its zone keeps it (amounts in the shop's currency; see `shippingZones`). */
 export interface ShippingMethodRecord {
   id: string;
@@ -213,6 +216,8 @@ export const coupons = pgTable(
     kind: text().$type<'amount' | 'percent'>().notNull(),
     value: integer().notNull(),
     minSpend: integer('min_spend').notNull().default(0),
+    /** Staff's own amounts per other currency (minor units); a currency left out is converted at its market's rate. */
+    amounts: jsonb().$type<CouponAmounts>().notNull().default({}),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     total: integer().notNull(),

@@ -387,6 +387,8 @@ export const adminCouponSchema = z.object({
   value: z.number().int(),
   minSpend: z.number().int(),
   currency: z.string().length(3),
+  /** Staff's own amounts in other currencies (minor units); a currency left out uses the market's rate. */
+  amounts: z.record(z.string(), z.object({ value: z.number().int().optional(), minSpend: z.number().int() })),
   startsAt: z.string(),
   endsAt: z.string(),
   total: z.number().int(),
@@ -418,12 +420,42 @@ export const couponInputSchema = z
       .min(1, msg('validation.coupon.value'))
       .max(MAX_MONEY, msg('validation.outOfRange')),
     minSpend: moneyField,
+    /**
+     * The coupon's amounts in other currencies, in their minor units: `value` (required for an `amount` coupon,
+     * refused for a percentage) and `minSpend`. A market in a currency left out converts the shop's amounts at
+     * its rate and rounding. Not the shop's own currency: `value` and `minSpend` are in it.
+     */
+    amounts: z
+      .record(
+        z.string(msg('validation.currency')).refine(isCurrencyCode, msg('validation.currency')),
+        z.strictObject({
+          value: z
+            .number(msg('validation.integer'))
+            .int(msg('validation.integer'))
+            .min(1, msg('validation.coupon.value'))
+            .max(MAX_MONEY, msg('validation.outOfRange'))
+            .optional(),
+          minSpend: moneyField,
+        }),
+        msg('validation.invalid'),
+      )
+      .refine((amounts) => Object.keys(amounts).length <= 20, msg('validation.outOfRange'))
+      .default({}),
     startsAt: instantField,
     endsAt: instantField,
     total: countField(1, MAX_COUPON_TOTAL),
     perUserLimit: countField(1, 100),
   })
   .superRefine((input, ctx) => {
+    for (const [currency, amount] of Object.entries(input.amounts)) {
+      if ((input.kind === 'amount') !== (amount.value !== undefined)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['amounts', currency, 'value'],
+          message: 'validation.coupon.value',
+        });
+      }
+    }
     if (input.kind === 'percent' && input.value > 100) {
       ctx.addIssue({ code: 'custom', path: ['value'], message: 'validation.coupon.percent' });
     }

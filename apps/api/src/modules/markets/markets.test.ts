@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { convertPrice, type PriceConversion } from '@shop/contract';
 import { schema } from '@shop/db';
@@ -380,6 +380,89 @@ describe('markets', () => {
       payload: { addressId: buyer.addressId, items: [{ skuId: sku.id, quantity: 3 }], couponId: coupon!.id },
     });
     expect(inUsd.body.data).toMatchObject({ currency: 'USD', discount: Math.min(500, sku.price * 3) });
+  });
+
+  it('applies a coupon with its own amount and minimum spend in reais, and the shop rate elsewhere', async () => {
+    const starts = new Date(Date.now() - 60_000).toISOString();
+    const ends = new Date(Date.now() + 3_600_000).toISOString();
+    const body = {
+      title: { 'en-US': 'Ten off', 'pt-BR': 'R$ 40 de desconto' },
+      kind: 'amount',
+      value: 1_000,
+      minSpend: 2_000,
+      startsAt: starts,
+      endsAt: ends,
+      total: 100,
+      perUserLimit: 1,
+    };
+    // Staff's own amounts: a percentage coupon takes no amount, and the shop's currency has its own fields.
+    const refused = async (amounts: object, field: string) => {
+      const res = await callApi(t.app, 'POST', '/v1/admin/coupons', {
+        cookie: adminCookie,
+        payload: { ...body, ...amounts },
+      });
+      expect(res.status).toBe(422);
+      expect(Object.keys(res.body.msg)).toEqual([field]);
+    };
+    await refused({ amounts: { BRL: { minSpend: 100 } } }, 'amounts.BRL.value');
+    await refused(
+      { kind: 'percent', value: 10, amounts: { BRL: { value: 500, minSpend: 100 } } },
+      'amounts.BRL.value',
+    );
+    await refused({ amounts: { USD: { value: 500, minSpend: 100 } } }, 'amounts.USD');
+    await refused({ amounts: { XXY: { value: 500, minSpend: 100 } } }, 'amounts.XXY');
+    const created = await callApi(t.app, 'POST', '/v1/admin/coupons', {
+      cookie: adminCookie,
+      payload: { ...body, amounts: { BRL: { value: 4_000, minSpend: 15_000 } } },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const couponId = created.body.data.id as string;
+    expect(created.body.data.amounts).toEqual({ BRL: { value: 4_000, minSpend: 15_000 } });
+
+    const buyer = await shopper();
+    const listed = await get('/v1/home/coupons', { locale: 'pt-BR', cookie: buyer.cookie });
+    expect((listed.body.data as Json[]).find((c) => c.id === couponId)).toMatchObject({
+      value: 4_000,
+      minSpend: 15_000,
+    });
+    await callApi(t.app, 'POST', `/v1/home/coupons/${couponId}/claim`, { cookie: buyer.cookie });
+    // A cheap SKU, so that some number of units falls between the two minimums.
+    const [sku] = await t.database.db
+      .select({ id: schema.skus.id, price: schema.skus.price })
+      .from(schema.skus)
+      .innerJoin(schema.goods, eq(schema.goods.id, schema.skus.goodsId))
+      .where(and(gte(schema.skus.stock, 50), lte(schema.skus.price, 700), sql`${schema.goods.onShelf}`))
+      .orderBy(asc(schema.skus.id))
+      .limit(1);
+    const unit = convertPrice(sku!.price, BRL);
+    const previewWith = (quantity: number) =>
+      callApi(t.app, 'POST', '/v1/home/orders/preview', {
+        cookie: buyer.cookie,
+        payload: { addressId: buyer.addressId, items: [{ skuId: sku!.id, quantity }] },
+      });
+    // Between the dollar minimum at the rate (R$ 108,90) and R$ 150,00 it is not offered: reais have their own.
+    const between = Math.ceil(convertPrice(2_000, BRL) / unit);
+    expect(between * unit).toBeLessThan(15_000);
+    const few = await previewWith(between);
+    expect(few.status).toBe(200);
+    expect((few.body.data.coupons as Json[]).map((c) => c.couponId)).not.toContain(couponId);
+    const enough = await previewWith(Math.ceil(15_000 / unit));
+    const offered = (enough.body.data.coupons as Json[]).find((c) => c.couponId === couponId);
+    expect(offered?.discount).toBe(4_000);
+
+    // In dollars the coupon is its own US$ 10.00 from US$ 20.00.
+    await t.database.db
+      .update(schema.addresses)
+      .set({ regionCodes: ['US', 'US-NY'] })
+      .where(eq(schema.addresses.id, buyer.addressId));
+    const inUsd = await callApi(t.app, 'POST', '/v1/home/orders/preview', {
+      cookie: buyer.cookie,
+      payload: {
+        addressId: buyer.addressId,
+        items: [{ skuId: sku!.id, quantity: Math.ceil(2_000 / sku!.price) }],
+      },
+    });
+    expect((inUsd.body.data.coupons as Json[]).find((c) => c.couponId === couponId)?.discount).toBe(1_000);
   });
 });
 

@@ -79,6 +79,9 @@ export class PromotionsAdminService {
     }
     const endsAt = new Date(input.endsAt);
     if (endsAt <= now) throw fieldError('endsAt', 'validation.coupon.endsInPast');
+    // The shop's own currency's amounts are `value` and `minSpend`: a second pair for it would contradict them.
+    if (input.amounts[at.currency])
+      throw fieldError(`amounts.${at.currency}`, 'validation.coupon.ownCurrency');
     return this.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(coupons)
@@ -87,6 +90,7 @@ export class PromotionsAdminService {
           kind: input.kind,
           value: input.value,
           minSpend: input.minSpend,
+          amounts: input.amounts,
           startsAt: new Date(input.startsAt),
           endsAt,
           total: input.total,
@@ -184,6 +188,7 @@ function toAdminCoupon(c: CouponRow, used: number, at: ShopLocale, now: Date): A
     value: c.value,
     minSpend: c.minSpend,
     currency: at.currency,
+    amounts: c.amounts,
     startsAt: c.startsAt.toISOString(),
     endsAt: c.endsAt.toISOString(),
     total: c.total,

@@ -1,3 +1,4 @@
+import type { PricedMarket } from '../markets/markets.service.ts';
 import { priceIn } from '../markets/priced.ts';
 import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import { AppError, Code, pickText, type ClaimedCoupon, type Coupon } from '@shop/contract';
@@ -106,14 +107,12 @@ export class PromotionsService {
         ),
       );
     const seen = new Set<string>();
-    // `subtotal` is in the market's currency; a coupon's amounts are in the shop's, at the market's rate.
+    // `subtotal` is in the market's currency, and so are the coupon's amounts (`amountsIn`).
     return rows.flatMap(({ claim, coupon }) => {
-      if (seen.has(coupon.id) || priceIn(at.market, coupon.minSpend) > subtotal) return [];
+      const amounts = amountsIn(coupon, at.market);
+      if (seen.has(coupon.id) || amounts.minSpend > subtotal) return [];
       seen.add(coupon.id);
-      const raw =
-        coupon.kind === 'amount'
-          ? priceIn(at.market, coupon.value)
-          : Math.floor((subtotal * coupon.value) / 100);
+      const raw = coupon.kind === 'amount' ? amounts.value : Math.floor((subtotal * coupon.value) / 100);
       return [
         {
           claimId: claim.id,
@@ -178,14 +177,33 @@ export class PromotionsService {
   }
 }
 
+/**
+ * A coupon's amounts in a market's currency: staff's own for that currency, else the shop's at the market's rate
+ * and rounding. `value` is a percentage for a percent coupon.
+ */
+function amountsIn(c: CouponRow, market: PricedMarket): { value: number; minSpend: number } {
+  const own = c.amounts[market.currency];
+  if (own) {
+    return {
+      value: c.kind === 'amount' ? (own.value ?? priceIn(market, c.value)) : c.value,
+      minSpend: own.minSpend,
+    };
+  }
+  return {
+    value: c.kind === 'amount' ? priceIn(market, c.value) : c.value,
+    minSpend: priceIn(market, c.minSpend),
+  };
+}
+
 function toCoupon(c: CouponRow, at: ShopLocale): Coupon {
+  // Amounts in the shopper's market, as their checkout applies them (`usableFor`); a percentage stays one.
+  const { value, minSpend } = amountsIn(c, at.market);
   return {
     id: c.id,
     title: pickText(c.title, at.locale, at.shopDefault),
     kind: c.kind,
-    // Amounts in the shopper's market, as their checkout applies them (`usableFor`); a percentage stays one.
-    value: c.kind === 'amount' ? priceIn(at.market, c.value) : c.value,
-    minSpend: priceIn(at.market, c.minSpend),
+    value,
+    minSpend,
     startsAt: c.startsAt.toISOString(),
     endsAt: c.endsAt.toISOString(),
     total: c.total,

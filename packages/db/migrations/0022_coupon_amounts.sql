@@ -1,0 +1,1 @@
+ALTER TABLE "coupons" ADD COLUMN "amounts" jsonb DEFAULT '{}'::jsonb NOT NULL;
