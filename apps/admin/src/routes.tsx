@@ -108,6 +108,11 @@ export const adminRoutes: AdminRoute[] = [
         page: () => import('./pages/list/markets/markets-list-page.tsx'),
       },
       {
+        path: 'shipping',
+        name: 'menu.list.shipping',
+        page: () => import('./pages/list/shipping/shipping-list-page.tsx'),
+      },
+      {
         path: 'search',
         name: 'menu.list.search',
         page: () => import('./pages/list/search/search-page.tsx'),

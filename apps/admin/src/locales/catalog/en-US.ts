@@ -65,7 +65,7 @@ const messages = {
   'goods.form.imagesHint': 'JPEG, PNG, WebP or AVIF, at most 10 MB each, up to {max} pictures.',
   'goods.form.upload': 'Upload pictures',
   'goods.form.options': 'Options',
-  'goods.form.skus': 'SKUs: price and stock',
+  'goods.form.skus': 'SKUs: price, stock and weight',
   'goods.form.created': 'Product created',
   'goods.form.updated': 'Product saved',
   'goods.form.editAgain': 'Edit again',
@@ -90,6 +90,9 @@ const messages = {
   'goods.sku.fillPrice': 'Price for all ({currency})',
   'goods.sku.fillStock': 'Stock for all',
   'goods.sku.applyAll': 'Apply to every SKU',
+  'goods.sku.weight': 'Weight (g)',
+  'goods.sku.weightOf': 'Weight of {sku} (g)',
+  'goods.sku.fillWeight': 'Weight for all (g)',
 
   'categories.title': 'Categories',
   'categories.description':

@@ -65,7 +65,7 @@ export default {
   'goods.form.imagesHint': 'JPEG, PNG, WebP ou AVIF, até 10 MB cada, no máximo {max} fotos.',
   'goods.form.upload': 'Enviar fotos',
   'goods.form.options': 'Opções',
-  'goods.form.skus': 'SKUs: preço e estoque',
+  'goods.form.skus': 'SKUs: preço, estoque e peso',
   'goods.form.created': 'Produto criado',
   'goods.form.updated': 'Produto salvo',
   'goods.form.editAgain': 'Editar de novo',
@@ -91,6 +91,9 @@ export default {
   'goods.sku.fillPrice': 'Preço para todos ({currency})',
   'goods.sku.fillStock': 'Estoque para todos',
   'goods.sku.applyAll': 'Aplicar a todos os SKUs',
+  'goods.sku.weight': 'Peso (g)',
+  'goods.sku.weightOf': 'Peso de {sku} (g)',
+  'goods.sku.fillWeight': 'Peso para todos (g)',
 
   'categories.title': 'Categorias',
   'categories.description':

@@ -61,7 +61,7 @@ export default {
   'goods.form.imagesHint': 'JPEG、PNG、WebP 或 AVIF，每张不超过 10 MB，最多 {max} 张。',
   'goods.form.upload': '上传图片',
   'goods.form.options': '规格',
-  'goods.form.skus': 'SKU：价格和库存',
+  'goods.form.skus': 'SKU：价格、库存和重量',
   'goods.form.created': '商品已创建',
   'goods.form.updated': '商品已保存',
   'goods.form.editAgain': '继续编辑',
@@ -86,6 +86,9 @@ export default {
   'goods.sku.fillPrice': '统一售价（{currency}）',
   'goods.sku.fillStock': '统一库存',
   'goods.sku.applyAll': '应用到全部 SKU',
+  'goods.sku.weight': '重量（克）',
+  'goods.sku.weightOf': '{sku} 的重量（克）',
+  'goods.sku.fillWeight': '统一重量（克）',
 
   'categories.title': '分类',
   'categories.description': '一级分类及其子分类。只有空分类可以删除。',

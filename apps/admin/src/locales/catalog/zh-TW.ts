@@ -61,7 +61,7 @@ export default {
   'goods.form.imagesHint': 'JPEG、PNG、WebP 或 AVIF，每張不超過 10 MB，最多 {max} 張。',
   'goods.form.upload': '上傳圖片',
   'goods.form.options': '規格',
-  'goods.form.skus': 'SKU：價格與庫存',
+  'goods.form.skus': 'SKU：價格、庫存與重量',
   'goods.form.created': '商品已建立',
   'goods.form.updated': '商品已儲存',
   'goods.form.editAgain': '繼續編輯',
@@ -86,6 +86,9 @@ export default {
   'goods.sku.fillPrice': '統一售價（{currency}）',
   'goods.sku.fillStock': '統一庫存',
   'goods.sku.applyAll': '套用到所有 SKU',
+  'goods.sku.weight': '重量（公克）',
+  'goods.sku.weightOf': '{sku} 的重量（公克）',
+  'goods.sku.fillWeight': '統一重量（公克）',
 
   'categories.title': '分類',
   'categories.description': '第一層分類及其子分類。只有空的分類可以刪除。',

@@ -27,12 +27,11 @@ import { categoryTreeData } from '../../../features/catalog/category-tree.ts';
 import { ImagesInput } from '../../../features/catalog/images-input.tsx';
 import { cleanTexts } from '../../../features/catalog/localized-fields.tsx';
 import { MissingLanguagesAlert } from '../../../features/catalog/missing-languages-alert.tsx';
-import { toMajor, toMinor } from '../../../features/shop/money.ts';
 import { CATALOG_KEY, categoriesQuery, goodsDetailQuery } from '../../../features/catalog/queries.ts';
 import { shopQuery } from '../../../features/shop/queries.ts';
 import { OptionsEditor } from './options-editor.tsx';
-import { SkuTable, type SkuRow } from './sku-table.tsx';
-import { stockOf, withCurrentStock, type GoodsFormValues } from './goods-form-values.ts';
+import { SkuTable } from './sku-table.tsx';
+import { toSkuBodies, toSkuRows, withCurrentStock, type GoodsFormValues } from './goods-form-values.ts';
 import '../../../features/catalog/catalog.css';
 
 /** A save's refusals the editor shows itself: field messages under the fields, a stock conflict as an alert. */
@@ -81,7 +80,7 @@ function initialValues(goods: AdminGoodsDetail | null, currency: string): GoodsF
       translations: {},
       images: [],
       options: [],
-      skus: [{ key: '', options: [], price: undefined, originalPrice: null, stock: 0 }],
+      skus: [{ key: '', options: [], price: undefined, originalPrice: null, stock: 0, weightGrams: 0 }],
     };
   }
   return {
@@ -90,15 +89,7 @@ function initialValues(goods: AdminGoodsDetail | null, currency: string): GoodsF
     translations: goods.translations,
     images: goods.images,
     options: goods.options,
-    skus: goods.skus.map((s): SkuRow => ({
-      key: s.options.join('|'),
-      id: s.id,
-      options: s.options,
-      price: toMajor(s.price, currency),
-      originalPrice: s.originalPrice === null ? null : toMajor(s.originalPrice, currency),
-      stock: s.stock,
-      loadedStock: s.stock,
-    })),
+    skus: toSkuRows(goods.skus, currency),
   };
 }
 
@@ -153,13 +144,7 @@ function GoodsEditor({ goods, currency, shopDefault, categories }: GoodsEditorPr
           ...(v.image && { image: v.image }),
         })),
       })),
-      skus: (values.skus ?? []).map((s) => ({
-        ...(s.id && { id: s.id }),
-        options: s.options,
-        price: toMinor(s.price ?? 0, currency),
-        originalPrice: s.originalPrice == null ? null : toMinor(s.originalPrice, currency),
-        ...stockOf(s),
-      })),
+      skus: toSkuBodies(values.skus ?? [], currency),
     };
     setSaving(true);
     setStockConflict(null);

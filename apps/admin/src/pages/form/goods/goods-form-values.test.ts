@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stockOf, withCurrentStock } from './goods-form-values.ts';
+import { stockOf, toSkuBodies, toSkuRows, weightOf, withCurrentStock } from './goods-form-values.ts';
 import type { SkuRow } from './sku-table.tsx';
 
 const row = (fields: Partial<SkuRow>): SkuRow => ({ key: 'red', options: ['red'], price: 25, ...fields });
@@ -29,5 +29,69 @@ describe('reloading stock after a conflict', () => {
       row({ key: 'blue', options: ['blue'], id: 'b', stock: 6, loadedStock: 6 }),
       row({ key: 'green', options: ['green'], stock: 3 }),
     ]);
+  });
+});
+
+describe('SKU weights', () => {
+  const saved = [
+    { id: 'a', options: ['red'], price: 2500, originalPrice: 3000, stock: 5, sales: 2, weightGrams: 350 },
+    { id: 'b', options: ['blue'], price: 2350, originalPrice: null, stock: 6, sales: 0, weightGrams: 0 },
+  ];
+
+  it('loads each SKU’s weight in grams beside its money in major units', () => {
+    expect(toSkuRows(saved, 'USD')).toEqual([
+      {
+        key: 'red',
+        id: 'a',
+        options: ['red'],
+        price: 25,
+        originalPrice: 30,
+        stock: 5,
+        loadedStock: 5,
+        weightGrams: 350,
+      },
+      {
+        key: 'blue',
+        id: 'b',
+        options: ['blue'],
+        price: 23.5,
+        originalPrice: null,
+        stock: 6,
+        loadedStock: 6,
+        weightGrams: 0,
+      },
+    ]);
+  });
+
+  it('sends every SKU with its weight, a typed one included, and loaded SKUs as they were', () => {
+    const rows = toSkuRows(saved, 'USD');
+    expect(toSkuBodies(rows, 'USD')).toEqual([
+      {
+        id: 'a',
+        options: ['red'],
+        price: 2500,
+        originalPrice: 3000,
+        stock: 5,
+        expectedStock: 5,
+        weightGrams: 350,
+      },
+      {
+        id: 'b',
+        options: ['blue'],
+        price: 2350,
+        originalPrice: null,
+        stock: 6,
+        expectedStock: 6,
+        weightGrams: 0,
+      },
+    ]);
+    const typed = toSkuBodies([{ ...rows[1]!, weightGrams: 1250 }, row({ key: 'green', stock: 2 })], 'USD');
+    expect(typed.map((sku) => sku.weightGrams)).toEqual([1250, 0]);
+  });
+
+  it('sends an emptied weight as no weight and whole grams only', () => {
+    expect(weightOf(row({ weightGrams: null }))).toBe(0);
+    expect(weightOf(row({}))).toBe(0);
+    expect(weightOf(row({ weightGrams: 999.6 }))).toBe(1000);
   });
 });

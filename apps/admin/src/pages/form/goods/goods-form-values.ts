@@ -1,4 +1,5 @@
 import type { AdminGoodsDetail, GoodsInputBody, Locale, LocalizedText } from '@shop/contract';
+import { toMajor, toMinor } from '../../../features/shop/money.ts';
 import type { SkuRow } from './sku-table.tsx';
 
 /** What the goods editor's form holds: money in major units, texts per locale as typed. */
@@ -19,6 +20,37 @@ export interface GoodsFormValues {
 /** A short random id for a new option or value (the API keeps ids of letters, digits, - and _). */
 export function newOptionId(prefix: string): string {
   return `${prefix}${Math.random().toString(36).slice(2, 10)}`;
+}
+
+/** A saved goods' SKUs as the editor's rows: money in major units, stock remembered as loaded. */
+export function toSkuRows(skus: AdminGoodsDetail['skus'], currency: string): SkuRow[] {
+  return skus.map((sku) => ({
+    key: sku.options.join('|'),
+    id: sku.id,
+    options: sku.options,
+    price: toMajor(sku.price, currency),
+    originalPrice: sku.originalPrice === null ? null : toMajor(sku.originalPrice, currency),
+    stock: sku.stock,
+    loadedStock: sku.stock,
+    weightGrams: sku.weightGrams,
+  }));
+}
+
+/** The editor's rows as the API takes them: money in minor units, stock as `stockOf` says, weight in grams. */
+export function toSkuBodies(rows: SkuRow[], currency: string): GoodsInputBody['skus'] {
+  return rows.map((row) => ({
+    ...(row.id && { id: row.id }),
+    options: row.options,
+    price: toMinor(row.price ?? 0, currency),
+    originalPrice: row.originalPrice == null ? null : toMinor(row.originalPrice, currency),
+    ...stockOf(row),
+    weightGrams: weightOf(row),
+  }));
+}
+
+/** A SKU's packed weight in whole grams; an emptied field is no weight (0), as a new SKU starts. */
+export function weightOf(row: SkuRow): number {
+  return row.weightGrams == null ? 0 : Math.round(row.weightGrams);
 }
 
 type SkuStock = Pick<GoodsInputBody['skus'][number], 'stock' | 'expectedStock'>;

@@ -18,7 +18,12 @@ export interface SkuRow {
   stock?: number;
   /** An existing SKU's stock when the editor loaded it, sent back as `expectedStock` (see goods-form-values.ts). */
   loadedStock?: number;
+  /** A packed unit's weight in grams, for shipping priced by weight; empty is sent as 0. */
+  weightGrams?: number | null;
 }
+
+/** The API's limit for a SKU's weight: a tonne. */
+const MAX_WEIGHT_GRAMS = 1_000_000;
 
 /** Every combination of one value per option, in the options' order (one empty combination without options). */
 export function combinations(valueIds: string[][]): string[][] {
@@ -29,7 +34,8 @@ export function combinations(valueIds: string[][]): string[][] {
 }
 
 /**
- * The generated SKU table: one row per combination of option values, each with price, list price and stock.
+ * The generated SKU table: one row per combination of option values, each with price, list price, stock and
+ * weight.
  * Rows follow the options as they are edited; a combination that stays keeps its row (and its SKU id, which
  * carts and orders point at).
  */
@@ -54,7 +60,11 @@ export function SkuTable({
   const comboKeys = combos.map((c) => c.join('|'));
   const signature = comboKeys.join(',');
   const digits = currencyDigits(currency);
-  const [fill, setFill] = useState<{ price?: number | null; stock?: number | null }>({});
+  const [fill, setFill] = useState<{
+    price?: number | null;
+    stock?: number | null;
+    weightGrams?: number | null;
+  }>({});
 
   useEffect(() => {
     if (!ready) return;
@@ -71,6 +81,7 @@ export function SkuTable({
             price: undefined,
             originalPrice: null,
             stock: 0,
+            weightGrams: 0,
           },
       ),
     );
@@ -94,6 +105,7 @@ export function SkuTable({
         ...row,
         ...(fill.price != null && { price: fill.price }),
         ...(fill.stock != null && { stock: fill.stock }),
+        ...(fill.weightGrams != null && { weightGrams: fill.weightGrams }),
       })),
     );
   };
@@ -124,7 +136,21 @@ export function SkuTable({
             onChange={(stock) => setFill((f) => ({ ...f, stock }))}
           />
         </label>
-        <Button onClick={applyToAll} disabled={fill.price == null && fill.stock == null}>
+        <label>
+          <Typography.Text>{t('goods.sku.fillWeight')}</Typography.Text>
+          <br />
+          <InputNumber
+            min={0}
+            max={MAX_WEIGHT_GRAMS}
+            precision={0}
+            value={fill.weightGrams}
+            onChange={(weightGrams) => setFill((f) => ({ ...f, weightGrams }))}
+          />
+        </label>
+        <Button
+          onClick={applyToAll}
+          disabled={fill.price == null && fill.stock == null && fill.weightGrams == null}
+        >
           {t('goods.sku.applyAll')}
         </Button>
       </Space>
@@ -212,6 +238,23 @@ export function SkuTable({
                           max={10_000_000}
                           precision={0}
                           aria-label={t('goods.sku.stockOf', { sku: label })}
+                        />
+                      </Form.Item>
+                    );
+                  },
+                },
+                {
+                  title: t('goods.sku.weight'),
+                  key: 'weightGrams',
+                  render: (_, field) => {
+                    const label = rowLabel(form.getFieldValue(['skus', field.name]) as SkuRow | undefined);
+                    return (
+                      <Form.Item name={[field.name, 'weightGrams']}>
+                        <InputNumber
+                          min={0}
+                          max={MAX_WEIGHT_GRAMS}
+                          precision={0}
+                          aria-label={t('goods.sku.weightOf', { sku: label })}
                         />
                       </Form.Item>
                     );
