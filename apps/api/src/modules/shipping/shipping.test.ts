@@ -3,6 +3,8 @@ import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { convertPrice, type Locale, type PriceConversion } from '@shop/contract';
 import { schema } from '@shop/db';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../app.ts';
 import {
   callApi,
   createShopper,
@@ -17,15 +19,22 @@ import {
 
 /** Issue 14, shipping: zones and methods by destination, priced by weight or value, free over a market's threshold. */
 let t: TestApp;
+/** Another instance of the shop on the same database and Redis: what staff change on one, shoppers see on both. */
+let second: FastifyInstance;
 let adminCookie = '';
 let staffCookie = '';
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 beforeAll(async () => {
-  t = await createTestApp({}, { demoMarkets: true });
+  t = await createTestApp({ redisUrl }, { demoMarkets: true });
+  second = await buildApp({ logLevel: 'silent', storefrontDist: '/nonexistent', redisUrl }, t.database);
   const { staff, admin } = await signedInStaffAndAdmin(t);
   adminCookie = admin.cookie;
   staffCookie = staff.cookie;
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await second.close();
+  await t.close();
+});
 
 const BRL: PriceConversion = { rateMillionths: 5_400_000, baseDecimals: 2, decimals: 2, rounding: 'ninety' };
 const CNY: PriceConversion = { rateMillionths: 7_200_000, baseDecimals: 2, decimals: 2, rounding: 'whole' };
@@ -381,6 +390,29 @@ describe('shipping methods at checkout', () => {
       items: [{ skuId: sku.id, quantity: 1 }],
     });
     expect(fresh.body.data.shipping).toBe(convertPrice(999, TWD));
+  });
+
+  it('prices by a zone staff changed on another instance at once, without a restart', async () => {
+    const sku = await skuWeighing(400, 12);
+    const guestPreview = async () =>
+      (
+        await callApi(second, 'POST', '/v1/home/guest-orders/preview', {
+          payload: { items: [{ skuId: sku.id, quantity: 1 }], country: 'TW', region: 'TW-TPE' },
+        })
+      ).body.data as Json;
+    const before = await guestPreview();
+    const taiwan = (await zones()).find((z) => z.names['en-US'] === 'Taiwan')!;
+    const { id, ...zone } = taiwan;
+    const express = { ...zone.methods[1], names: { 'en-US': 'Overnight' }, fee: zone.methods[1].fee + 100 };
+    const changed = await callApi(t.app, 'PUT', `/v1/admin/shipping-zones/${id}`, {
+      cookie: adminCookie,
+      payload: { ...zone, methods: [zone.methods[0], express] },
+    });
+    expect(changed.status).toBe(200);
+    await expect
+      .poll(async () => (await guestPreview()).shippingMethods.map((m: Json) => m.name), { timeout: 5000 })
+      .toEqual([before.shippingMethods[0].name, 'Overnight']);
+    expect((await guestPreview()).shippingMethods[1].fee).toBe(convertPrice(express.fee, TWD));
   });
 
   it("prices a guest's checkout by the country and state given so far", async () => {
