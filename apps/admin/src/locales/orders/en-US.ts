@@ -75,6 +75,12 @@ const messages = {
   'orders.totals.shipping': 'Shipping',
   'orders.totals.total': 'Total',
   'orders.totals.free': 'Free',
+  'orders.totals.shippingBy': 'Shipping ({method})',
+  'orders.totals.tax': '{name} ({rate})',
+  'orders.totals.taxIncluded': 'Including {name} ({rate})',
+  'orders.field.shippingMethod': 'Shipping method',
+  'orders.field.shippingMethodDays':
+    '{method} · {same, select, yes {{max, plural, one {# business day} other {# business days}}} other {{min}–{max} business days}}',
   'orders.charge.id': 'Charge',
   'orders.charge.channel': 'Channel',
   'orders.charge.amount': 'Amount',
@@ -184,4 +190,4 @@ export default messages;
  * The same in every language: only values, joined by separators; "CPF", the Brazilian taxpayer number's name,
  * is what English and Portuguese readers both call it.
  */
-export const sameEverywhere = ['search.order.summary', 'orders.field.cpf'];
+export const sameEverywhere = ['search.order.summary', 'orders.field.cpf', 'orders.totals.tax'];

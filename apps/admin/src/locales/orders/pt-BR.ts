@@ -74,6 +74,12 @@ export default {
   'orders.totals.shipping': 'Frete',
   'orders.totals.total': 'Total a pagar',
   'orders.totals.free': 'Grátis',
+  'orders.totals.shippingBy': 'Frete ({method})',
+  'orders.totals.tax': '{name} ({rate})',
+  'orders.totals.taxIncluded': 'Inclui {name} ({rate})',
+  'orders.field.shippingMethod': 'Forma de envio',
+  'orders.field.shippingMethodDays':
+    '{method} · {same, select, yes {{max, plural, one {# dia útil} other {# dias úteis}}} other {{min} a {max} dias úteis}}',
   'orders.charge.id': 'Cobrança',
   'orders.charge.channel': 'Canal',
   'orders.charge.amount': 'Valor',

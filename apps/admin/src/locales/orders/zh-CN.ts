@@ -72,6 +72,12 @@ export default {
   'orders.totals.shipping': '运费',
   'orders.totals.total': '实付金额',
   'orders.totals.free': '免运费',
+  'orders.totals.shippingBy': '运费（{method}）',
+  'orders.totals.tax': '{name}（{rate}）',
+  'orders.totals.taxIncluded': '含{name}（{rate}）',
+  'orders.field.shippingMethod': '配送方式',
+  'orders.field.shippingMethodDays':
+    '{method} · {same, select, yes {{max} 个工作日} other {{min}–{max} 个工作日}}',
   'orders.charge.id': '支付单',
   'orders.charge.channel': '渠道',
   'orders.charge.amount': '金额',

@@ -72,6 +72,12 @@ export default {
   'orders.totals.shipping': '運費',
   'orders.totals.total': '實付金額',
   'orders.totals.free': '免運費',
+  'orders.totals.shippingBy': '運費（{method}）',
+  'orders.totals.tax': '{name}（{rate}）',
+  'orders.totals.taxIncluded': '含{name}（{rate}）',
+  'orders.field.shippingMethod': '配送方式',
+  'orders.field.shippingMethodDays':
+    '{method} · {same, select, yes {{max} 個工作天} other {{min}–{max} 個工作天}}',
   'orders.charge.id': '付款單',
   'orders.charge.channel': '管道',
   'orders.charge.amount': '金額',

@@ -77,8 +77,16 @@ function LinesTable({ order }: { order: AdminOrderDetail }) {
       render: (_, l) => money(l.price * l.quantity, order.currency),
     },
   ];
+  const taxLabel = (id: string, tax: { name: string; rate: number }) =>
+    intl.formatMessage(
+      { id },
+      {
+        name: tax.name,
+        rate: intl.formatNumber(tax.rate / 100, { style: 'percent', maximumFractionDigits: 4 }),
+      },
+    );
   const totalRow = (label: string, value: string, strong = false) => (
-    <Table.Summary.Row>
+    <Table.Summary.Row key={label}>
       <Table.Summary.Cell index={0} colSpan={4} align="right">
         {strong ? <Typography.Text strong>{label}</Typography.Text> : label}
       </Table.Summary.Cell>
@@ -100,10 +108,24 @@ function LinesTable({ order }: { order: AdminOrderDetail }) {
             {order.discount > 0 &&
               totalRow(t('orders.totals.discount'), `−${money(order.discount, order.currency)}`)}
             {totalRow(
-              t('orders.totals.shipping'),
+              order.shippingMethod?.estimatedDays
+                ? intl.formatMessage(
+                    { id: 'orders.totals.shippingBy' },
+                    { method: order.shippingMethod.name },
+                  )
+                : t('orders.totals.shipping'),
               order.shipping === 0 ? t('orders.totals.free') : money(order.shipping, order.currency),
             )}
+            {/* Taxes added on top are lines of the sum; taxes in the prices are said under the total. */}
+            {!order.taxInclusive &&
+              order.taxes.map((tax) =>
+                totalRow(taxLabel('orders.totals.tax', tax), money(tax.amount, order.currency)),
+              )}
             {totalRow(t('orders.totals.total'), money(order.total, order.currency), true)}
+            {order.taxInclusive &&
+              order.taxes.map((tax) =>
+                totalRow(taxLabel('orders.totals.taxIncluded', tax), money(tax.amount, order.currency)),
+              )}
             {order.refundedAmount > 0 &&
               totalRow(t('refunds.totals.refunded'), `−${money(order.refundedAmount, order.currency)}`)}
           </Table.Summary>
@@ -311,6 +333,24 @@ function OrderProfile({ order }: { order: AdminOrderDetail }) {
             </ProDescriptions>
           </ProCard>
           <ProCard title={t('orders.section.shipment')} headerBordered colSpan={{ xs: 24, md: 8 }}>
+            {order.shippingMethod?.estimatedDays && (
+              <ProDescriptions column={1}>
+                <ProDescriptions.Item label={t('orders.field.shippingMethod')}>
+                  {intl.formatMessage(
+                    { id: 'orders.field.shippingMethodDays' },
+                    {
+                      method: order.shippingMethod.name,
+                      min: order.shippingMethod.estimatedDays.min,
+                      max: order.shippingMethod.estimatedDays.max,
+                      same:
+                        order.shippingMethod.estimatedDays.min === order.shippingMethod.estimatedDays.max
+                          ? 'yes'
+                          : 'no',
+                    },
+                  )}
+                </ProDescriptions.Item>
+              </ProDescriptions>
+            )}
             {shipment ? (
               <ProDescriptions column={1}>
                 <ProDescriptions.Item label={t('orders.field.carrier')}>
