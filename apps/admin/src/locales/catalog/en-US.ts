@@ -163,6 +163,8 @@ const messages = {
   'coupons.field.endsAt': 'End',
   'coupons.field.total': 'Total copies',
   'coupons.field.perUserLimit': 'Copies per shopper',
+  'coupons.inCurrency': 'In {currency}',
+  'coupons.amountsIn': 'In {currency}: {amounts}',
 
   'couponForm.title': 'New coupon campaign',
   'couponForm.description': 'Describe the campaign, check it, and put it on offer.',
@@ -175,6 +177,16 @@ const messages = {
   'couponForm.confirmHint': 'Check the campaign. Once created, shoppers can claim it from its start.',
   'couponForm.created': 'Campaign created',
   'couponForm.createdHint': 'Shoppers see it in the storefront from its start.',
+  'couponForm.amounts.title': 'Amounts in other currencies',
+  'couponForm.amounts.hint':
+    "Optional. A currency left empty gets the amounts above converted at its market's exchange rate and rounding.",
+  'couponForm.amounts.value': 'Amount off in {currency}',
+  'couponForm.amounts.minSpend': 'Minimum spend in {currency}',
+  'couponForm.amounts.valueRequired': 'Enter the amount off in {currency}, or leave this currency empty.',
+  'couponForm.amounts.minSpendRequired':
+    'Enter the minimum spend in {currency} (0 for any order), or leave this currency empty.',
+  'couponForm.amounts.converted': 'Left empty: {amounts}',
+  'couponForm.amounts.convertedIn': 'Left empty: {amounts} in {markets}.',
 
   'settings.title': 'Shop settings',
   'settings.description': 'What shoppers see of the shop, prices and shipping, payment and contact details.',

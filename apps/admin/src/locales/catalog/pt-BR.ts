@@ -165,6 +165,8 @@ export default {
   'coupons.field.endsAt': 'Fim',
   'coupons.field.total': 'Total de cópias',
   'coupons.field.perUserLimit': 'Cópias por cliente',
+  'coupons.inCurrency': 'Em {currency}',
+  'coupons.amountsIn': 'Em {currency}: {amounts}',
 
   'couponForm.title': 'Nova campanha de cupom',
   'couponForm.description': 'Descreva a campanha, confira e coloque-a em oferta.',
@@ -178,6 +180,17 @@ export default {
     'Confira a campanha. Depois de criada, os clientes podem resgatá-la a partir do início.',
   'couponForm.created': 'Campanha criada',
   'couponForm.createdHint': 'Os clientes a verão na loja a partir do início.',
+  'couponForm.amounts.title': 'Valores em outras moedas',
+  'couponForm.amounts.hint':
+    'Opcional. Uma moeda deixada em branco recebe os valores acima convertidos pela taxa de câmbio e pelo arredondamento do seu mercado.',
+  'couponForm.amounts.value': 'Valor do desconto em {currency}',
+  'couponForm.amounts.minSpend': 'Compra mínima em {currency}',
+  'couponForm.amounts.valueRequired':
+    'Informe o valor do desconto em {currency} ou deixe esta moeda em branco.',
+  'couponForm.amounts.minSpendRequired':
+    'Informe a compra mínima em {currency} (0 para qualquer pedido) ou deixe esta moeda em branco.',
+  'couponForm.amounts.converted': 'Em branco: {amounts}',
+  'couponForm.amounts.convertedIn': 'Em branco: {amounts} em {markets}.',
 
   'settings.title': 'Configurações da loja',
   'settings.description': 'O que os clientes veem da loja, preços e frete, pagamento e dados de contato.',

@@ -157,6 +157,8 @@ export default {
   'coupons.field.endsAt': '结束时间',
   'coupons.field.total': '发放总量',
   'coupons.field.perUserLimit': '每人限领',
+  'coupons.inCurrency': '{currency} 金额',
+  'coupons.amountsIn': '{currency}：{amounts}',
 
   'couponForm.title': '新建优惠券活动',
   'couponForm.description': '填写活动信息，确认后即可发放。',
@@ -169,6 +171,14 @@ export default {
   'couponForm.confirmHint': '请核对活动信息。创建后，顾客从开始时间起即可领取。',
   'couponForm.created': '活动已创建',
   'couponForm.createdHint': '顾客从开始时间起可在商城看到它。',
+  'couponForm.amounts.title': '其他货币的金额',
+  'couponForm.amounts.hint': '可选。留空的货币按其市场的汇率和取整规则换算上方的金额。',
+  'couponForm.amounts.value': '{currency} 立减金额',
+  'couponForm.amounts.minSpend': '{currency} 最低消费',
+  'couponForm.amounts.valueRequired': '请填写 {currency} 立减金额，或将此货币留空。',
+  'couponForm.amounts.minSpendRequired': '请填写 {currency} 最低消费（0 表示无门槛），或将此货币留空。',
+  'couponForm.amounts.converted': '留空时：{amounts}',
+  'couponForm.amounts.convertedIn': '留空时，{markets}：{amounts}。',
 
   'settings.title': '店铺设置',
   'settings.description': '顾客看到的店铺信息、价格与运费、支付和联系方式。',

@@ -157,6 +157,8 @@ export default {
   'coupons.field.endsAt': '結束時間',
   'coupons.field.total': '發放總量',
   'coupons.field.perUserLimit': '每人限領',
+  'coupons.inCurrency': '{currency} 金額',
+  'coupons.amountsIn': '{currency}：{amounts}',
 
   'couponForm.title': '新增優惠券活動',
   'couponForm.description': '填寫活動資料，確認後即可發放。',
@@ -169,6 +171,14 @@ export default {
   'couponForm.confirmHint': '請核對活動資料。建立後，顧客自開始時間起即可領取。',
   'couponForm.created': '活動已建立',
   'couponForm.createdHint': '顧客自開始時間起可在商店看到它。',
+  'couponForm.amounts.title': '其他貨幣的金額',
+  'couponForm.amounts.hint': '選填。留空的貨幣依其市場的匯率與進位規則換算上方的金額。',
+  'couponForm.amounts.value': '{currency} 折抵金額',
+  'couponForm.amounts.minSpend': '{currency} 最低消費',
+  'couponForm.amounts.valueRequired': '請填寫 {currency} 折抵金額，或將此貨幣留空。',
+  'couponForm.amounts.minSpendRequired': '請填寫 {currency} 最低消費（0 表示無門檻），或將此貨幣留空。',
+  'couponForm.amounts.converted': '留空時：{amounts}',
+  'couponForm.amounts.convertedIn': '留空時，{markets}：{amounts}。',
 
   'settings.title': '商店設定',
   'settings.description': '顧客看到的商店資訊、價格與運費、付款及聯絡方式。',

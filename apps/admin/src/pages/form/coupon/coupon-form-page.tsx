@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, DatePicker, Descriptions, Form, InputNumber, Radio } from 'antd';
 import type { FormInstance } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { MutableRefObject } from 'react';
 import { useIntl } from 'react-intl';
 import {
@@ -15,28 +15,21 @@ import {
   serverMessages,
   SUPPORTED_LOCALES,
 } from '@shop/contract';
-import type { AdminCoupon, CouponInputBody, Locale, LocalizedText } from '@shop/contract';
+import type { AdminCoupon, AdminMarket, Locale } from '@shop/contract';
 import { adminApi } from '../../../api.ts';
 import { LOCALE_LABELS } from '../../../app/locale.ts';
 import { ExceptionPanel } from '../../../components/exception-panel.tsx';
 import { FORM_CALL, showFormErrors } from '../../../components/form-errors.ts';
 import { PageLoading } from '../../../components/page-loading.tsx';
 import { ResultPanel } from '../../../components/result-panel.tsx';
-import { cleanTexts, LocalizedFields } from '../../../features/catalog/localized-fields.tsx';
+import { LocalizedFields } from '../../../features/catalog/localized-fields.tsx';
 import { currencyDigits, formatMoney, toMajor, toMinor } from '../../../features/shop/money.ts';
 import { shopQuery } from '../../../features/shop/queries.ts';
+import { marketsQuery } from '../../list/markets/markets-query.ts';
+import { CouponAmountsFields, describeAmounts } from './coupon-amounts-fields.tsx';
+import { amountsBody, couponBody, otherCurrencies } from './coupon-form-values.ts';
+import type { CampaignInfo } from './coupon-form-values.ts';
 import '../../../features/catalog/catalog.css';
-
-interface CampaignInfo {
-  title: LocalizedText;
-  kind: 'amount' | 'percent';
-  /** Major units for `amount`, percent for `percent`. */
-  value: number;
-  minSpend: number;
-  window: [Dayjs, Dayjs];
-  total: number;
-  perUserLimit: number;
-}
 
 /** The template's step form: a coupon campaign's details → confirm → result. */
 export default function CouponFormPage() {
@@ -47,6 +40,8 @@ export default function CouponFormPage() {
   if (!shop.data) return <PageLoading />;
   return <CampaignSteps currency={shop.data.currency} shopDefault={shop.data.defaultLocale} />;
 }
+
+const NO_MARKETS: AdminMarket[] = [];
 
 function CampaignSteps({ currency, shopDefault }: { currency: string; shopDefault: Locale }) {
   const intl = useIntl();
@@ -61,24 +56,20 @@ function CampaignSteps({ currency, shopDefault }: { currency: string; shopDefaul
   const [creating, setCreating] = useState(false);
   const formMapRef = useRef<MutableRefObject<FormInstance | undefined>[]>([]);
   const digits = currencyDigits(currency);
-
-  const bodyOf = (v: CampaignInfo): CouponInputBody => ({
-    title: cleanTexts(v.title),
-    kind: v.kind,
-    value: v.kind === 'amount' ? toMinor(v.value, currency) : v.value,
-    minSpend: toMinor(v.minSpend ?? 0, currency),
-    startsAt: v.window[0].toISOString(),
-    endsAt: v.window[1].toISOString(),
-    total: v.total,
-    perUserLimit: v.perUserLimit,
-  });
+  // Own amounts per currency are optional: without the markets (still loading, or failed) every market converts.
+  const markets = useQuery(marketsQuery).data ?? NO_MARKETS;
+  const currencies = useMemo(() => otherCurrencies(markets, currency), [markets, currency]);
 
   const submit = async (): Promise<boolean> => {
     if (!info) return false;
     setFailure(null);
     setCreating(true);
     try {
-      const coupon = await adminApi.http.post<AdminCoupon>('/admin/coupons', bodyOf(info), FORM_CALL);
+      const coupon = await adminApi.http.post<AdminCoupon>(
+        '/admin/coupons',
+        couponBody(info, currency, currencies),
+        FORM_CALL,
+      );
       setCreated(coupon);
       await queryClient.invalidateQueries({ queryKey: ['admin', 'catalog', 'coupons'] });
       return true;
@@ -204,6 +195,7 @@ function CampaignSteps({ currency, shopDefault }: { currency: string; shopDefaul
                 addonAfter={currency}
               />
             </Form.Item>
+            <CouponAmountsFields currencies={currencies} markets={markets} shopCurrency={currency} />
             <Form.Item
               name="window"
               label={t('coupons.field.window')}
@@ -280,6 +272,11 @@ function CampaignSteps({ currency, shopDefault }: { currency: string; shopDefaul
                         ? formatMoney(toMinor(info.minSpend, currency), currency, locale)
                         : t('coupons.noMinimum'),
                   },
+                  ...Object.entries(amountsBody(info.kind, info.amounts, currencies)).map(([c, own]) => ({
+                    key: `amounts-${c}`,
+                    label: t('coupons.inCurrency', { currency: c }),
+                    children: describeAmounts(intl, c, own),
+                  })),
                   {
                     key: 'window',
                     label: t('coupons.field.window'),
@@ -308,6 +305,11 @@ function CampaignSteps({ currency, shopDefault }: { currency: string; shopDefaul
                       value: pickText(created.titles, locale, shopDefault),
                     },
                     { label: t('coupons.field.kind'), value: info ? discountText(info) : '' },
+                    // The server's own amounts, as it stored them.
+                    ...Object.entries(created.amounts).map(([c, own]) => ({
+                      label: t('coupons.inCurrency', { currency: c }),
+                      value: describeAmounts(intl, c, own),
+                    })),
                     {
                       label: t('coupons.field.window'),
                       value: t('coupons.window', {
@@ -333,7 +335,8 @@ function CampaignSteps({ currency, shopDefault }: { currency: string; shopDefaul
 
 /**
  * The server names fields as the API does (`title.en-US`, `endsAt`); the first step's form has `window` for both
- * dates and money in major units, so date messages move to `window`.
+ * dates and money in major units, so date messages move to `window`. Own amounts (`amounts.BRL.value`) keep their
+ * names: the inputs are named alike.
  */
 function serverFields(error: AppError): AppError {
   const fields = Object.fromEntries(

@@ -12,6 +12,7 @@ import { showSuccessToast } from '../../../app/toast.ts';
 import { ExceptionPanel } from '../../../components/exception-panel.tsx';
 import { FORM_CALL, showFormErrors } from '../../../components/form-errors.ts';
 import { formatMoney } from '../../../features/shop/money.ts';
+import { describeAmounts } from '../../form/coupon/coupon-amounts-fields.tsx';
 import '../../../features/catalog/catalog.css';
 
 const COUPONS_KEY = ['admin', 'catalog', 'coupons'] as const;
@@ -186,6 +187,14 @@ export default function CouponsListPage() {
                     <Space wrap split="·">
                       <span>{discount(c)}</span>
                       <span>{minimum(c)}</span>
+                      {Object.entries(c.amounts).map(([currency, own]) => (
+                        <span key={currency}>
+                          {t('coupons.amountsIn', {
+                            currency,
+                            amounts: describeAmounts(intl, currency, own),
+                          })}
+                        </span>
+                      ))}
                       <span>{t('coupons.perUser', { count: c.perUserLimit })}</span>
                     </Space>
                   }
