@@ -620,7 +620,7 @@ describe('the CSV export', () => {
     expect([...raw.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = raw.subarray(3).toString('utf8').split('\r\n');
     expect(lines[0]).toBe(
-      'Order number,Placed at (UTC),Status,Shopper email,Shopper phone,Recipient,Recipient phone,Address,Items,Units,Subtotal,Discount,Shipping,Total,Currency,Carrier,Tracking number,Note',
+      'Order number,Placed at (UTC),Status,Shopper email,Shopper phone,Recipient,Recipient phone,Address,Items,Units,Subtotal,Discount,Shipping,Shipping method,Tax,Tax included in prices,Total,Currency,Carrier,Tracking number,Note',
     );
     expect(lines).toHaveLength(3);
     expect(lines[2]).toBe('');
@@ -631,7 +631,9 @@ describe('the CSV export', () => {
     expect(row).toContain(`,'+5511987654321,`);
     expect(row).toContain(`,'+Carrier,AB-12345,`);
     expect(row.endsWith(`,"'=HYPERLINK(""http://evil.test"",""x"")"`)).toBe(true);
-    expect(row).toContain(`,${(risky.order.total / 100).toFixed(2)},${risky.order.currency},`);
+    expect(row).toContain(
+      `,Standard shipping,0.00,No,${(risky.order.total / 100).toFixed(2)},${risky.order.currency},`,
+    );
   });
 
   it('writes headings in the staff member’s language and every order when unfiltered', async () => {

@@ -17,6 +17,9 @@ type Column =
   | 'subtotal'
   | 'discount'
   | 'shipping'
+  | 'shippingMethod'
+  | 'tax'
+  | 'taxIncluded'
   | 'total'
   | 'currency'
   | 'carrier'
@@ -37,6 +40,9 @@ const COLUMNS: Column[] = [
   'subtotal',
   'discount',
   'shipping',
+  'shippingMethod',
+  'tax',
+  'taxIncluded',
   'total',
   'currency',
   'carrier',
@@ -45,7 +51,10 @@ const COLUMNS: Column[] = [
 ];
 
 /** Column headings and status names in the staff member's language; times are UTC. */
-const texts: Record<Locale, { headings: Record<Column, string>; status: Record<OrderStatus, string> }> = {
+const texts: Record<
+  Locale,
+  { headings: Record<Column, string>; status: Record<OrderStatus, string>; yes: string; no: string }
+> = {
   'en-US': {
     headings: {
       number: 'Order number',
@@ -61,6 +70,9 @@ const texts: Record<Locale, { headings: Record<Column, string>; status: Record<O
       subtotal: 'Subtotal',
       discount: 'Discount',
       shipping: 'Shipping',
+      shippingMethod: 'Shipping method',
+      tax: 'Tax',
+      taxIncluded: 'Tax included in prices',
       total: 'Total',
       currency: 'Currency',
       carrier: 'Carrier',
@@ -76,6 +88,8 @@ const texts: Record<Locale, { headings: Record<Column, string>; status: Record<O
       refunded: 'Refunded',
       partially_refunded: 'Partially refunded',
     },
+    yes: 'Yes',
+    no: 'No',
   },
   'pt-BR': {
     headings: {
@@ -92,6 +106,9 @@ const texts: Record<Locale, { headings: Record<Column, string>; status: Record<O
       subtotal: 'Subtotal',
       discount: 'Desconto',
       shipping: 'Frete',
+      shippingMethod: 'Forma de envio',
+      tax: 'Impostos',
+      taxIncluded: 'Impostos inclusos nos preços',
       total: 'Total',
       currency: 'Moeda',
       carrier: 'Transportadora',
@@ -107,6 +124,8 @@ const texts: Record<Locale, { headings: Record<Column, string>; status: Record<O
       refunded: 'Reembolsado',
       partially_refunded: 'Parcialmente reembolsado',
     },
+    yes: 'Sim',
+    no: 'Não',
   },
   'zh-CN': {
     headings: {
@@ -123,6 +142,9 @@ const texts: Record<Locale, { headings: Record<Column, string>; status: Record<O
       subtotal: '商品金额',
       discount: '优惠',
       shipping: '运费',
+      shippingMethod: '配送方式',
+      tax: '税额',
+      taxIncluded: '价格含税',
       total: '实付金额',
       currency: '币种',
       carrier: '快递公司',
@@ -138,6 +160,8 @@ const texts: Record<Locale, { headings: Record<Column, string>; status: Record<O
       refunded: '已退款',
       partially_refunded: '部分退款',
     },
+    yes: '是',
+    no: '否',
   },
   'zh-TW': {
     headings: {
@@ -154,6 +178,9 @@ const texts: Record<Locale, { headings: Record<Column, string>; status: Record<O
       subtotal: '商品金額',
       discount: '優惠',
       shipping: '運費',
+      shippingMethod: '配送方式',
+      tax: '稅額',
+      taxIncluded: '價格含稅',
       total: '實付金額',
       currency: '幣別',
       carrier: '物流公司',
@@ -169,6 +196,8 @@ const texts: Record<Locale, { headings: Record<Column, string>; status: Record<O
       refunded: '已退款',
       partially_refunded: '部分退款',
     },
+    yes: '是',
+    no: '否',
   },
 };
 
@@ -215,6 +244,12 @@ function cellsOf(record: OrderExportRecord, locale: Locale): Record<Column, stri
     subtotal: decimalAmount(order.subtotal, order.currency),
     discount: decimalAmount(order.discount, order.currency),
     shipping: decimalAmount(order.shipping, order.currency),
+    shippingMethod: order.shippingMethod?.name ?? '',
+    tax: decimalAmount(
+      order.taxes.reduce((sum, tax) => sum + tax.amount, 0),
+      order.currency,
+    ),
+    taxIncluded: order.taxInclusive ? texts[locale].yes : texts[locale].no,
     total: decimalAmount(order.total, order.currency),
     currency: order.currency,
     carrier: order.carrier ?? '',
@@ -223,7 +258,7 @@ function cellsOf(record: OrderExportRecord, locale: Locale): Record<Column, stri
   };
 }
 
-const NUMERIC: ReadonlySet<Column> = new Set(['units', 'subtotal', 'discount', 'shipping', 'total']);
+const NUMERIC: ReadonlySet<Column> = new Set(['units', 'subtotal', 'discount', 'shipping', 'tax', 'total']);
 
 /**
  * The orders as a CSV stream: UTF-8 with a byte-order mark (so spreadsheet programs read Chinese and

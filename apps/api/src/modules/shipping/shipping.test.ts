@@ -172,6 +172,16 @@ describe('shipping methods at checkout', () => {
     expect(order.shipping).toBe(express.fee);
     expect(order.total).toBe(subtotal + express.fee);
     expect(order.shippingMethod).toEqual({ id: expressId, name: 'Expresso', ...express });
+    // Staff's export says how it ships and its tax, in the order's own currency.
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: `/v1/admin/orders/export?keyword=${order.number}`,
+      headers: { cookie: staffCookie, 'accept-language': 'en-US' },
+    });
+    const decimal = (minor: number) => (minor / 100).toFixed(2);
+    expect(csv.body).toContain(
+      `,${decimal(express.fee)},Expresso,${decimal(order.taxes[0].amount)},Yes,${decimal(order.total)},BRL,`,
+    );
     // The mail in reais: the method beside its fee, ICMS said as included under the total.
     const mail = (await nextKeptMail(t, buyer.email)).text;
     const brl = (amount: number) =>
