@@ -87,11 +87,10 @@ async function fillAddressByKeyboard(page: Page, locale: 'en-US' | 'zh-CN', step
   for (let level = 1; level < 4; level++) {
     // The places under the last choice have arrived (not those of a place passed on the way).
     await page.waitForLoadState('networkidle');
+    // China has all three levels, so each is waited for: a level that had not appeared 400 ms after the one above
+    // (a slow machine) used to end the loop, and the address went without a city.
     const select = form.locator(`select[id$="-region-${level}"]`);
-    if (!(await select.isVisible().catch(() => false))) {
-      await page.waitForTimeout(400);
-      if (!(await select.isVisible().catch(() => false))) break;
-    }
+    await select.waitFor({ state: 'visible', timeout: 10_000 });
     await select.locator('option').nth(1).waitFor({ state: 'attached' });
     await tabTo(page, select, { step });
     await firstOption(page);
