@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { AdminCoupon, Locale } from '@shop/contract';
-import { launchChromium, openShopper, seriousAdminViolations } from './support/browser.ts';
-import type { ShopperPage } from './support/browser.ts';
-import { startShop } from './support/shop-server.ts';
-import type { RunningShop } from './support/shop-server.ts';
-import { loginAsStaff, STAFF_ACCOUNTS, staffCookie } from './support/staff.ts';
+import { seriousAdminViolations, type ShopperPage } from './support/browser.ts';
+import { ownShopWithDemoMarkets } from './support/own-shop.ts';
+import { staffCookie } from './support/staff.ts';
 
 /**
  * The coupon form's own amounts per currency: a coupon with its own amounts in reais, read back through the API and
@@ -13,34 +11,10 @@ import { loginAsStaff, STAFF_ACCOUNTS, staffCookie } from './support/staff.ts';
  * the keyboard. This file has its own shop with the four demo markets (US in USD, BR, CN, TW): the suite's shared
  * shop sells in its own market only, where the section does not show.
  */
-let own: RunningShop;
-let baseUrl = '';
-let browser: Browser;
-const opened: ShopperPage[] = [];
-
-beforeAll(async () => {
-  [browser, own] = await Promise.all([
-    launchChromium(),
-    startShop(
-      { ADMIN_EMAIL: STAFF_ACCOUNTS.admin.email, ADMIN_PASSWORD: STAFF_ACCOUNTS.admin.password },
-      { demoMarkets: true },
-    ),
-  ]);
-  baseUrl = own.baseUrl;
-});
-
-afterAll(async () => {
-  for (const session of opened) await session.context.close();
-  await browser?.close();
-  await own?.stop();
-});
+const shop = ownShopWithDemoMarkets();
 
 async function openCouponForm(locale: Locale = 'en-US'): Promise<ShopperPage> {
-  const session = await openShopper(browser, baseUrl, locale);
-  opened.push(session);
-  await loginAsStaff(session.page, 'admin');
-  // The login page asks who is logged in first, and is told 401: not a failure of the page under test.
-  session.errors.length = 0;
+  const session = await shop.openBackOffice('admin', locale);
   await session.page.goto('/admin/form/coupon');
   await session.page.getByRole('heading', { name: 'Amounts in other currencies' }).waitFor();
   return session;
@@ -48,8 +22,8 @@ async function openCouponForm(locale: Locale = 'en-US'): Promise<ShopperPage> {
 
 /** Every coupon as the API gives it to an admin. */
 async function couponsNow(): Promise<AdminCoupon[]> {
-  const cookie = await staffCookie(baseUrl, 'admin');
-  const reply = await fetch(`${baseUrl}/v1/admin/coupons?pageSize=100`, {
+  const cookie = await staffCookie(shop.baseUrl, 'admin');
+  const reply = await fetch(`${shop.baseUrl}/v1/admin/coupons?pageSize=100`, {
     headers: { cookie, 'Accept-Language': 'en-US' },
   });
   expect(reply.status).toBe(200);
@@ -183,11 +157,7 @@ describe('a coupon’s own amounts per currency', () => {
   });
 
   it('fits a phone held upright and is used with the keyboard, in Portuguese', async () => {
-    const session = await openShopper(browser, baseUrl, 'pt-BR');
-    opened.push(session);
-    const { page, errors } = session;
-    await loginAsStaff(page, 'admin');
-    errors.length = 0;
+    const { page, errors } = await shop.openBackOffice('admin', 'pt-BR');
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto('/admin/form/coupon');
     await page.getByRole('heading', { name: 'Valores em outras moedas' }).waitFor();

@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import type { AdminMarket, Locale } from '@shop/contract';
-import { launchChromium, openShopper, seriousAdminViolations } from './support/browser.ts';
-import type { ShopperPage } from './support/browser.ts';
-import { startShop } from './support/shop-server.ts';
-import type { RunningShop } from './support/shop-server.ts';
-import { ensureStaffMember, loginAsStaff, STAFF_ACCOUNTS, staffCookie } from './support/staff.ts';
+import type { Locator, Page } from 'playwright-core';
+import type { AdminMarket } from '@shop/contract';
+import { seriousAdminViolations } from './support/browser.ts';
+import { ownShopWithDemoMarkets } from './support/own-shop.ts';
+import { staffCookie } from './support/staff.ts';
 
 /**
  * The back office's markets page: the list, adding, editing and deleting a market as an admin, a server field
@@ -13,63 +11,33 @@ import { ensureStaffMember, loginAsStaff, STAFF_ACCOUNTS, staffCookie } from './
  * one sells in its own market only (e2e/global-setup.ts), and this page is checked against a new shop's four demo
  * markets. What the test adds it deletes again, and the demo markets are checked to be as they were.
  */
-let own: RunningShop;
-let baseUrl = '';
-let browser: Browser;
+const shop = ownShopWithDemoMarkets();
 let before: AdminMarket[] = [];
-const opened: ShopperPage[] = [];
 
 /** The market the test adds, for a country no demo market sells to, and one it must never create. */
 const ADDED = 'JP';
 const REFUSED = 'XB';
 
 async function marketsNow(): Promise<AdminMarket[]> {
-  const cookie = await staffCookie(baseUrl, 'admin');
-  const reply = await fetch(`${baseUrl}/v1/admin/markets`, {
+  const cookie = await staffCookie(shop.baseUrl, 'admin');
+  const reply = await fetch(`${shop.baseUrl}/v1/admin/markets`, {
     headers: { cookie, 'Accept-Language': 'en-US' },
   });
   return ((await reply.json()) as { data: AdminMarket[] }).data;
 }
 
 beforeAll(async () => {
-  [browser, own] = await Promise.all([
-    launchChromium(),
-    startShop(
-      { ADMIN_EMAIL: STAFF_ACCOUNTS.admin.email, ADMIN_PASSWORD: STAFF_ACCOUNTS.admin.password },
-      { demoMarkets: true },
-    ),
-  ]);
-  baseUrl = own.baseUrl;
-  await ensureStaffMember(baseUrl);
   before = await marketsNow();
 });
 
 afterAll(async () => {
-  try {
-    // Whatever a failed step left behind: the test's markets go, the demo ones must be untouched.
-    if (own) {
-      const cookie = await staffCookie(baseUrl, 'admin');
-      for (const code of [ADDED, REFUSED]) {
-        await fetch(`${baseUrl}/v1/admin/markets/${code}`, { method: 'DELETE', headers: { cookie } });
-      }
-      expect(await marketsNow()).toEqual(before);
-    }
-  } finally {
-    for (const session of opened) await session.context.close();
-    await browser?.close();
-    await own?.stop();
+  // Whatever a failed step left behind: the test's markets go, the demo ones must be untouched.
+  const cookie = await staffCookie(shop.baseUrl, 'admin');
+  for (const code of [ADDED, REFUSED]) {
+    await fetch(`${shop.baseUrl}/v1/admin/markets/${code}`, { method: 'DELETE', headers: { cookie } });
   }
+  expect(await marketsNow()).toEqual(before);
 });
-
-/** A back-office page in `locale`, logged in as `role`; requests refused on purpose are left out of its errors. */
-async function openBackOffice(role: 'admin' | 'staff', locale: Locale = 'en-US'): Promise<ShopperPage> {
-  const session = await openShopper(browser, baseUrl, locale);
-  opened.push(session);
-  await loginAsStaff(session.page, role);
-  // The login page asks who is logged in first, and is told 401: not a failure of the page under test.
-  session.errors.length = 0;
-  return session;
-}
 
 /** The table row of the market with this code. */
 const row = (page: Page, code: string) =>
@@ -102,7 +70,7 @@ const fieldError = (scope: Locator, label: string) =>
 
 describe('the markets page', () => {
   it("lists the demo markets for an admin, with the shop's own one not deletable", async () => {
-    const { page, errors } = await openBackOffice('admin');
+    const { page, errors } = await shop.openBackOffice('admin');
     const menu = page.locator('.ant-pro-sider');
     await menu.getByText('List', { exact: true }).click();
     await menu.getByRole('link', { name: 'Markets' }).click();
@@ -168,7 +136,7 @@ describe('the markets page', () => {
   });
 
   it('adds a market, edits its rate and deletes it', async () => {
-    const { page, errors } = await openBackOffice('admin');
+    const { page, errors } = await shop.openBackOffice('admin');
     await page.goto('/admin/list/markets');
     await row(page, 'US').waitFor();
 
@@ -234,7 +202,7 @@ describe('the markets page', () => {
   });
 
   it("shows the server's refusal of a country another market has under the field, in Portuguese", async () => {
-    const { page, errors } = await openBackOffice('admin', 'pt-BR');
+    const { page, errors } = await shop.openBackOffice('admin', 'pt-BR');
     await page.goto('/admin/list/markets');
     // Rates are against the shop's own dollars, written as in Brazil, though a pt-BR reader shops in reais.
     await row(page, 'BR').getByRole('cell', { name: '1 USD = 5,4 BRL', exact: true }).waitFor();
@@ -258,11 +226,11 @@ describe('the markets page', () => {
     expect(await marketsNow()).toEqual(before);
     // The refusal itself is the one failed request (and the console's line about it).
     expect(errors.filter((error) => !error.includes(`422`))).toEqual([]);
-    expect(errors).toContain(`422 ${baseUrl}/v1/admin/markets`);
+    expect(errors).toContain(`422 ${shop.baseUrl}/v1/admin/markets`);
   });
 
   it('fits a phone held upright, the add dialog included', async () => {
-    const { page, errors } = await openBackOffice('admin');
+    const { page, errors } = await shop.openBackOffice('admin');
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto('/admin/list/markets');
     await row(page, 'TW').waitFor();
@@ -280,7 +248,7 @@ describe('the markets page', () => {
   });
 
   it('lets a member of staff read the markets without adding, editing or deleting', async () => {
-    const { page, errors } = await openBackOffice('staff');
+    const { page, errors } = await shop.openBackOffice('staff');
     await page.goto('/admin/list/markets');
     await row(page, 'TW').waitFor();
     for (const code of ['US', 'BR', 'CN', 'TW']) expect(await row(page, code).count()).toBe(1);

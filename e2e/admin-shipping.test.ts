@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import type { AdminGoodsDetail, AdminShippingZone, Locale } from '@shop/contract';
-import { launchChromium, openShopper, seriousAdminViolations } from './support/browser.ts';
-import type { ShopperPage } from './support/browser.ts';
-import { startShop } from './support/shop-server.ts';
-import type { RunningShop } from './support/shop-server.ts';
-import { ensureStaffMember, loginAsStaff, STAFF_ACCOUNTS, staffCookie } from './support/staff.ts';
+import type { Locator, Page } from 'playwright-core';
+import type { AdminGoodsDetail, AdminShippingZone } from '@shop/contract';
+import { seriousAdminViolations } from './support/browser.ts';
+import { ownShopWithDemoMarkets } from './support/own-shop.ts';
+import { staffCookie } from './support/staff.ts';
 
 /**
  * The back office's shipping zones page: the demo zones listed, a zone added with a flat and a weight-banded method,
@@ -14,19 +12,16 @@ import { ensureStaffMember, loginAsStaff, STAFF_ACCOUNTS, staffCookie } from './
  * five shipping zones (US, São Paulo state, Brazil, mainland China, Taiwan). What the test adds it deletes again,
  * and the demo zones are checked to be as they were.
  */
-let own: RunningShop;
-let baseUrl = '';
-let browser: Browser;
+const shop = ownShopWithDemoMarkets();
 let before: AdminShippingZone[] = [];
-const opened: ShopperPage[] = [];
 
 /** The English names of the zones the test adds (the second must never be created). */
 const ADDED = 'Portugal';
 const REFUSED = 'Brazil again';
 
 async function adminGet<T>(path: string): Promise<T> {
-  const cookie = await staffCookie(baseUrl, 'admin');
-  const reply = await fetch(`${baseUrl}/v1${path}`, { headers: { cookie, 'Accept-Language': 'en-US' } });
+  const cookie = await staffCookie(shop.baseUrl, 'admin');
+  const reply = await fetch(`${shop.baseUrl}/v1${path}`, { headers: { cookie, 'Accept-Language': 'en-US' } });
   return ((await reply.json()) as { data: T }).data;
 }
 
@@ -34,49 +29,22 @@ const zonesNow = () => adminGet<AdminShippingZone[]>('/admin/shipping-zones');
 const zoneNamed = async (name: string) => (await zonesNow()).find((zone) => zone.names['en-US'] === name);
 
 beforeAll(async () => {
-  [browser, own] = await Promise.all([
-    launchChromium(),
-    startShop(
-      { ADMIN_EMAIL: STAFF_ACCOUNTS.admin.email, ADMIN_PASSWORD: STAFF_ACCOUNTS.admin.password },
-      { demoMarkets: true },
-    ),
-  ]);
-  baseUrl = own.baseUrl;
-  await ensureStaffMember(baseUrl);
   before = await zonesNow();
 });
 
 afterAll(async () => {
-  try {
-    // Whatever a failed step left behind: the test's zones go, the demo ones must be untouched.
-    if (own) {
-      const cookie = await staffCookie(baseUrl, 'admin');
-      for (const zone of await zonesNow()) {
-        if (zone.names['en-US'] === ADDED || zone.names['en-US'] === REFUSED) {
-          await fetch(`${baseUrl}/v1/admin/shipping-zones/${zone.id}`, {
-            method: 'DELETE',
-            headers: { cookie },
-          });
-        }
-      }
-      expect(await zonesNow()).toEqual(before);
+  // Whatever a failed step left behind: the test's zones go, the demo ones must be untouched.
+  const cookie = await staffCookie(shop.baseUrl, 'admin');
+  for (const zone of await zonesNow()) {
+    if (zone.names['en-US'] === ADDED || zone.names['en-US'] === REFUSED) {
+      await fetch(`${shop.baseUrl}/v1/admin/shipping-zones/${zone.id}`, {
+        method: 'DELETE',
+        headers: { cookie },
+      });
     }
-  } finally {
-    for (const session of opened) await session.context.close();
-    await browser?.close();
-    await own?.stop();
   }
+  expect(await zonesNow()).toEqual(before);
 });
-
-/** A back-office page in `locale`, logged in as `role`; requests refused on purpose are left out of its errors. */
-async function openBackOffice(role: 'admin' | 'staff', locale: Locale = 'en-US'): Promise<ShopperPage> {
-  const session = await openShopper(browser, baseUrl, locale);
-  opened.push(session);
-  await loginAsStaff(session.page, role);
-  // The login page asks who is logged in first, and is told 401: not a failure of the page under test.
-  session.errors.length = 0;
-  return session;
-}
 
 /** The table row of the zone with this name. */
 const row = (page: Page, name: string) =>
@@ -122,7 +90,7 @@ const US_METHODS =
 
 describe('the shipping zones page', () => {
   it('lists the demo zones for an admin, with their places and methods', async () => {
-    const { page, errors } = await openBackOffice('admin');
+    const { page, errors } = await shop.openBackOffice('admin');
     const menu = page.locator('.ant-pro-sider');
     await menu.getByText('List', { exact: true }).click();
     await menu.getByRole('link', { name: 'Shipping zones' }).click();
@@ -158,7 +126,7 @@ describe('the shipping zones page', () => {
   });
 
   it('adds a zone for Portugal with a flat and a weight-banded method, edits a fee and deletes the zone', async () => {
-    const { page, errors } = await openBackOffice('admin');
+    const { page, errors } = await shop.openBackOffice('admin');
     await page.goto('/admin/list/shipping');
     await row(page, 'Taiwan').waitFor();
 
@@ -270,7 +238,7 @@ describe('the shipping zones page', () => {
   });
 
   it("shows the server's refusal of a place another zone has under the places, in Portuguese", async () => {
-    const { page, errors } = await openBackOffice('admin', 'pt-BR');
+    const { page, errors } = await shop.openBackOffice('admin', 'pt-BR');
     await page.goto('/admin/list/shipping');
     await row(page, 'Estado de São Paulo').waitFor();
     await page.getByRole('button', { name: 'Adicionar zona' }).click();
@@ -298,11 +266,11 @@ describe('the shipping zones page', () => {
     expect(await zonesNow()).toEqual(before);
     // The refusal itself is the one failed request (and the console's line about it).
     expect(errors.filter((error) => !error.includes('422'))).toEqual([]);
-    expect(errors).toContain(`422 ${baseUrl}/v1/admin/shipping-zones`);
+    expect(errors).toContain(`422 ${shop.baseUrl}/v1/admin/shipping-zones`);
   });
 
   it('fits a phone held upright, the add dialog included', async () => {
-    const { page, errors } = await openBackOffice('admin');
+    const { page, errors } = await shop.openBackOffice('admin');
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto('/admin/list/shipping');
     await row(page, 'Taiwan').waitFor();
@@ -327,7 +295,7 @@ describe('the shipping zones page', () => {
   });
 
   it('lets a member of staff read the zones without adding, editing or deleting', async () => {
-    const { page, errors } = await openBackOffice('staff');
+    const { page, errors } = await shop.openBackOffice('staff');
     await page.goto('/admin/list/shipping');
     await row(page, 'Taiwan').waitFor();
     expect(await cells(row(page, 'United States'))).toEqual(['United States', 'United States', US_METHODS]);
@@ -344,7 +312,7 @@ describe('a SKU’s weight in the goods editor', () => {
   it('is loaded, typed per SKU and saved as weightGrams', async () => {
     const [goods] = await adminGet<{ id: string }[]>('/admin/goods?page=1&pageSize=1&sort=oldest');
     const loaded = await adminGet<AdminGoodsDetail>(`/admin/goods/${goods!.id}`);
-    const { page, errors } = await openBackOffice('admin');
+    const { page, errors } = await shop.openBackOffice('admin');
     await page.goto(`/admin/form/goods/${goods!.id}`);
     const weights = page.getByRole('spinbutton', { name: /^Weight of .+ \(g\)$/ });
     await weights.first().waitFor();

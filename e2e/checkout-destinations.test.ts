@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { Locale, OrderPreview } from '@shop/contract';
-import { launchChromium, openShopper, seriousAccessibilityViolations } from './support/browser.ts';
-import type { ShopperPage } from './support/browser.ts';
+import { seriousAccessibilityViolations } from './support/browser.ts';
 import { nextMail, unexpectedErrors } from './support/accounts.ts';
 import { activatedShopper, data, wellStockedSku } from './support/orders.ts';
-import { startShop } from './support/shop-server.ts';
-import type { RunningShop } from './support/shop-server.ts';
-import { ensureStaffMember, STAFF_ACCOUNTS } from './support/staff.ts';
+import { ownShopWithDemoMarkets } from './support/own-shop.ts';
 
 /**
  * Issue 14 with the demo's own markets, taxes and shipping zones: a Brazilian shopper pays in reais with ICMS
@@ -15,10 +12,7 @@ import { ensureStaffMember, STAFF_ACCOUNTS } from './support/staff.ts';
  * Taipei in checkout changes currency, tax and shipping before the order is placed, the page always showing the
  * server's totals. This file has its own shop: the suite's sells in dollars only (e2e/support/markets.ts).
  */
-let own: RunningShop;
-let baseUrl = '';
-let browser: Browser;
-const opened: ShopperPage[] = [];
+const shop = ownShopWithDemoMarkets();
 
 const ADDRESSES = {
   saoPaulo: {
@@ -45,24 +39,6 @@ const ADDRESSES = {
 };
 type Place = keyof typeof ADDRESSES;
 
-beforeAll(async () => {
-  [browser, own] = await Promise.all([
-    launchChromium(),
-    startShop(
-      { ADMIN_EMAIL: STAFF_ACCOUNTS.admin.email, ADMIN_PASSWORD: STAFF_ACCOUNTS.admin.password },
-      { demoMarkets: true },
-    ),
-  ]);
-  baseUrl = own.baseUrl;
-  await ensureStaffMember(baseUrl);
-});
-
-afterAll(async () => {
-  for (const session of opened) await session.context.close();
-  await browser?.close();
-  await own?.stop();
-});
-
 const money = (minor: number, currency: string, locale: Locale) => {
   const format = new Intl.NumberFormat(locale, { style: 'currency', currency });
   return format.format(minor / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
@@ -70,10 +46,9 @@ const money = (minor: number, currency: string, locale: Locale) => {
 
 /** A signed-in shopper in `locale` with these addresses (the first is the default), one SKU in the cart. */
 async function shopperWith(locale: Locale, places: Place[]) {
-  const session = await openShopper(browser, baseUrl, locale);
-  opened.push(session);
+  const session = await shop.open(locale);
   const { page } = session;
-  const who = await activatedShopper(baseUrl, `dest-${places[0]}`, locale);
+  const who = await activatedShopper(shop.baseUrl, `dest-${places[0]}`, locale);
   await data(
     page.request.post('/v1/home/users/login', { data: { account: who.email, password: who.password } }),
   );
@@ -159,7 +134,7 @@ describe('checkout by destination', () => {
     await main.getByText(/Expresso · Prazo de entrega: 1 dia útil/).waitFor();
 
     // The receipt mail: the order in reais, express beside its fee, ICMS included.
-    const receipt = await nextMail(baseUrl, who.email, 1);
+    const receipt = await nextMail(shop.baseUrl, who.email, 1);
     expect(receipt.text).toContain(`Total: ${money(server.total, 'BRL', 'pt-BR')}`);
     expect(receipt.text).toContain(`Frete (Expresso): ${money(server.shipping, 'BRL', 'pt-BR')}`);
     expect(receipt.text).toContain('Inclui ICMS (18%)');
