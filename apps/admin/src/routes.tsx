@@ -60,6 +60,11 @@ export const adminRoutes: AdminRoute[] = [
         name: 'menu.dashboard.reconciliation',
         page: () => import('./pages/dashboard/reconciliation/reconciliation-page.tsx'),
       },
+      {
+        path: 'tax-report',
+        name: 'menu.dashboard.taxReport',
+        page: () => import('./pages/dashboard/tax-report/tax-report-page.tsx'),
+      },
     ],
   },
   {
@@ -106,6 +111,11 @@ export const adminRoutes: AdminRoute[] = [
         path: 'markets',
         name: 'menu.list.markets',
         page: () => import('./pages/list/markets/markets-list-page.tsx'),
+      },
+      {
+        path: 'tax-rates',
+        name: 'menu.list.taxRates',
+        page: () => import('./pages/list/tax-rates/tax-rates-list-page.tsx'),
       },
       {
         path: 'shipping',

@@ -241,7 +241,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     publicReplies.clearHere();
     couponReplies.clearHere();
   });
-  taxesAdminRoutes(app, taxes, staffAccess, audit, () => changes.send('taxes'));
+  taxesAdminRoutes(app, taxes, staffAccess, audit, () => changes.send('taxes'), shopLocale);
   changes.onRemote('taxes', () => taxes.load());
   shippingAdminRoutes(app, shipping, staffAccess, audit, () => changes.send('shipping'));
   changes.onRemote('shipping', () => shipping.load());

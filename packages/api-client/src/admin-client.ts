@@ -23,6 +23,10 @@ import type {
   StaffRecoveryCodes,
   StaffSession,
   StaffSummary,
+  AdminTaxRate,
+  TaxRateInputBody,
+  TaxReport,
+  TaxReportQuery,
   UpdateStaffAccountBody,
   UpdateStaffBody,
 } from '@shop/contract';
@@ -158,6 +162,19 @@ export function createAdminClient(options: AdminClientOptions) {
         http.put<AdminMarket[]>(`/admin/markets/${encodeURIComponent(code)}`, body, call),
       remove: (code: string, call?: CallOptions) =>
         http.delete<AdminMarket[]>(`/admin/markets/${encodeURIComponent(code)}`, call),
+    },
+    /** Tax rates by destination and tax class (any member of staff reads, admins change), and the tax report. */
+    taxes: {
+      list: (call?: CallOptions) => http.get<AdminTaxRate[]>('/admin/tax-rates', undefined, call),
+      create: (body: TaxRateInputBody, call?: CallOptions) =>
+        http.post<AdminTaxRate[]>('/admin/tax-rates', body, call),
+      update: (id: string, body: TaxRateInputBody, call?: CallOptions) =>
+        http.put<AdminTaxRate[]>(`/admin/tax-rates/${enc(id)}`, body, call),
+      remove: (id: string, call?: CallOptions) =>
+        http.delete<AdminTaxRate[]>(`/admin/tax-rates/${enc(id)}`, call),
+      /** The taxes of the paid orders placed over UTC days `from` … `to`; a bad period rejects with code 1. */
+      report: (query: TaxReportQuery, call?: CallOptions) =>
+        http.get<TaxReport>('/admin/reports/taxes', query, call),
     },
     /** The storefront search's settings kept by staff (the settings permission). */
     search: {

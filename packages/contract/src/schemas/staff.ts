@@ -90,6 +90,8 @@ export const auditSubjectKindValues = [
   'goal',
   'settings',
   'session',
+  'market',
+  'taxRate',
   'other',
 ] as const;
 export type AuditSubjectKind = (typeof auditSubjectKindValues)[number];
@@ -97,9 +99,9 @@ export type AuditSubjectKind = (typeof auditSubjectKindValues)[number];
 /**
  * The thing an audit entry acted on, named by the server when the log is read (one query per kind of thing on
  * the page), so the reader sees today's name in their language: a product's or category's name, a coupon's
- * title, an order's number (`10001`), a member's or shopper's nickname (else email), a goal's title, and for a
- * return its order's number. A thing deleted since is named from the entry's own before/after record; `label`
- * is null only when neither knows a name.
+ * title, an order's number (`10001`), a member's or shopper's nickname (else email), a goal's title, a market's
+ * name, a tax rate's name and place (`ICMS · BR-SP`), and for a return its order's number. A thing deleted since
+ * is named from the entry's own before/after record; `label` is null only when neither knows a name.
  */
 export const auditSubjectSchema = z.object({
   kind: z.enum(auditSubjectKindValues),

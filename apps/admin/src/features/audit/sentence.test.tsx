@@ -105,6 +105,55 @@ describe('audit entries as sentences', () => {
     expect((await render(locale, unknownAction)).text).toBe(unknown);
   });
 
+  const marketChanged = entry({
+    action: 'market.update',
+    entity: 'market',
+    entityId: 'BR',
+    subject: { kind: 'market', label: 'Brazil' },
+  });
+  const taxRateAdded = entry({
+    action: 'tax_rate.create',
+    entity: 'tax_rate',
+    subject: { kind: 'taxRate', label: 'ICMS · BR-SP' },
+  });
+  const taxRateDeleted = { ...taxRateAdded, action: 'tax_rate.delete' };
+
+  it.each<[Locale, string, string, string]>([
+    [
+      'en-US',
+      'Ana changed the market “Brazil”',
+      'Ana added the tax rate “ICMS · BR-SP”',
+      'Ana deleted the tax rate “ICMS · BR-SP”',
+    ],
+    [
+      'pt-BR',
+      'Ana alterou o mercado “Brazil”',
+      'Ana adicionou a alíquota “ICMS · BR-SP”',
+      'Ana excluiu a alíquota “ICMS · BR-SP”',
+    ],
+    ['zh-CN', 'Ana 修改了市场“Brazil”', 'Ana 添加了税率“ICMS · BR-SP”', 'Ana 删除了税率“ICMS · BR-SP”'],
+    ['zh-TW', 'Ana 修改了市場「Brazil」', 'Ana 新增了稅率「ICMS · BR-SP」', 'Ana 刪除了稅率「ICMS · BR-SP」'],
+  ])('reads market and tax rate changes in %s as sentences of their own', async (locale, ...sentences) => {
+    const read = await Promise.all(
+      [marketChanged, taxRateAdded, taxRateDeleted].map(async (item) => (await render(locale, item)).text),
+    );
+    expect(read).toEqual(sentences);
+  });
+
+  it('links markets and tax rates to their lists, unless deleted', async () => {
+    expect((await render('en-US', marketChanged)).html).toContain('<a href="/list/markets">Brazil</a>');
+    expect((await render('en-US', taxRateAdded)).html).toContain(
+      '<a href="/list/tax-rates">ICMS · BR-SP</a>',
+    );
+    expect((await render('en-US', taxRateDeleted)).html).not.toContain('<a');
+    const later = entry({
+      action: 'market.archive',
+      entity: 'market',
+      subject: { kind: 'market', label: 'Brazil' },
+    });
+    expect((await render('en-US', later)).text).toBe('Ana made a change to the market “Brazil”');
+  });
+
   it('links the thing acted on to its page: an order by its number, a coupon to the coupons', async () => {
     const order = await render('en-US', orderShipped);
     expect(order.html).toContain(`<a href="/profile/order/${orderShipped.entityId}">#10001</a>`);

@@ -38,6 +38,12 @@ export const SENTENCE_ACTIONS = [
   'goal.create',
   'goal.update',
   'goal.delete',
+  'market.create',
+  'market.update',
+  'market.delete',
+  'tax_rate.create',
+  'tax_rate.update',
+  'tax_rate.delete',
 ] as const;
 
 const KNOWN = new Set<string>(SENTENCE_ACTIONS);
@@ -84,6 +90,8 @@ const PAGE_OF_KIND: Partial<Record<AuditSubjectKind, (id: string) => string>> = 
   return: () => '/list/returns',
   goal: () => '/dashboard/workplace',
   staff: () => '/account/staff',
+  market: () => '/list/markets',
+  taxRate: () => '/list/tax-rates',
 };
 
 /**

@@ -38,6 +38,12 @@ const messages = {
   'audit.sentence.goal.create': '{actor} set the sales goal “{subject}”',
   'audit.sentence.goal.update': '{actor} changed the sales goal “{subject}”',
   'audit.sentence.goal.delete': '{actor} deleted the sales goal “{subject}”',
+  'audit.sentence.market.create': '{actor} added the market “{subject}”',
+  'audit.sentence.market.update': '{actor} changed the market “{subject}”',
+  'audit.sentence.market.delete': '{actor} deleted the market “{subject}”',
+  'audit.sentence.tax_rate.create': '{actor} added the tax rate “{subject}”',
+  'audit.sentence.tax_rate.update': '{actor} changed the tax rate “{subject}”',
+  'audit.sentence.tax_rate.delete': '{actor} deleted the tax rate “{subject}”',
 
   'audit.generic.product': '{actor} made a change to product “{subject}”',
   'audit.generic.order': '{actor} made a change to order {subject}',
@@ -49,6 +55,8 @@ const messages = {
   'audit.generic.goal': '{actor} made a change to the sales goal “{subject}”',
   'audit.generic.settings': '{actor} made a change to the shop settings',
   'audit.generic.session': '{actor} made a change to a session',
+  'audit.generic.market': '{actor} made a change to the market “{subject}”',
+  'audit.generic.taxRate': '{actor} made a change to the tax rate “{subject}”',
   'audit.generic.other': '{actor} made a change in the shop',
 
   'audit.subject.unknown': 'no longer in the shop',
@@ -61,6 +69,8 @@ const messages = {
   'audit.entity.goal': 'Sales goal',
   'audit.entity.settings': 'Settings',
   'audit.entity.session': 'Session',
+  'audit.entity.market': 'Market',
+  'audit.entity.tax_rate': 'Tax rate',
   'audit.what': 'What happened',
 } as const;
 

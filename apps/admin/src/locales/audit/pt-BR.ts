@@ -37,6 +37,12 @@ export default {
   'audit.sentence.goal.create': '{actor} definiu a meta de vendas “{subject}”',
   'audit.sentence.goal.update': '{actor} alterou a meta de vendas “{subject}”',
   'audit.sentence.goal.delete': '{actor} excluiu a meta de vendas “{subject}”',
+  'audit.sentence.market.create': '{actor} adicionou o mercado “{subject}”',
+  'audit.sentence.market.update': '{actor} alterou o mercado “{subject}”',
+  'audit.sentence.market.delete': '{actor} excluiu o mercado “{subject}”',
+  'audit.sentence.tax_rate.create': '{actor} adicionou a alíquota “{subject}”',
+  'audit.sentence.tax_rate.update': '{actor} alterou a alíquota “{subject}”',
+  'audit.sentence.tax_rate.delete': '{actor} excluiu a alíquota “{subject}”',
 
   'audit.generic.product': '{actor} fez uma alteração no produto “{subject}”',
   'audit.generic.order': '{actor} fez uma alteração no pedido {subject}',
@@ -48,6 +54,8 @@ export default {
   'audit.generic.goal': '{actor} fez uma alteração na meta de vendas “{subject}”',
   'audit.generic.settings': '{actor} fez uma alteração nas configurações da loja',
   'audit.generic.session': '{actor} fez uma alteração em uma sessão',
+  'audit.generic.market': '{actor} fez uma alteração no mercado “{subject}”',
+  'audit.generic.taxRate': '{actor} fez uma alteração na alíquota “{subject}”',
   'audit.generic.other': '{actor} fez uma alteração na loja',
 
   'audit.subject.unknown': 'não existe mais na loja',
@@ -60,5 +68,7 @@ export default {
   'audit.entity.goal': 'Meta de vendas',
   'audit.entity.settings': 'Configurações',
   'audit.entity.session': 'Sessão',
+  'audit.entity.market': 'Mercado',
+  'audit.entity.tax_rate': 'Alíquota de imposto',
   'audit.what': 'O que aconteceu',
 } satisfies Translation<typeof enUS>;

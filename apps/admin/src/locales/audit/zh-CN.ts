@@ -37,6 +37,12 @@ export default {
   'audit.sentence.goal.create': '{actor} 设定了销售目标“{subject}”',
   'audit.sentence.goal.update': '{actor} 修改了销售目标“{subject}”',
   'audit.sentence.goal.delete': '{actor} 删除了销售目标“{subject}”',
+  'audit.sentence.market.create': '{actor} 添加了市场“{subject}”',
+  'audit.sentence.market.update': '{actor} 修改了市场“{subject}”',
+  'audit.sentence.market.delete': '{actor} 删除了市场“{subject}”',
+  'audit.sentence.tax_rate.create': '{actor} 添加了税率“{subject}”',
+  'audit.sentence.tax_rate.update': '{actor} 修改了税率“{subject}”',
+  'audit.sentence.tax_rate.delete': '{actor} 删除了税率“{subject}”',
 
   'audit.generic.product': '{actor} 更改了商品“{subject}”',
   'audit.generic.order': '{actor} 更改了订单 {subject}',
@@ -48,6 +54,8 @@ export default {
   'audit.generic.goal': '{actor} 更改了销售目标“{subject}”',
   'audit.generic.settings': '{actor} 更改了店铺设置',
   'audit.generic.session': '{actor} 更改了一个会话',
+  'audit.generic.market': '{actor} 更改了市场“{subject}”',
+  'audit.generic.taxRate': '{actor} 更改了税率“{subject}”',
   'audit.generic.other': '{actor} 在店铺中做了一项更改',
 
   'audit.subject.unknown': '已不在店铺中',
@@ -60,5 +68,7 @@ export default {
   'audit.entity.goal': '销售目标',
   'audit.entity.settings': '设置',
   'audit.entity.session': '会话',
+  'audit.entity.market': '市场',
+  'audit.entity.tax_rate': '税率',
   'audit.what': '操作内容',
 } satisfies Translation<typeof enUS>;

@@ -37,6 +37,12 @@ export default {
   'audit.sentence.goal.create': '{actor} 設定了銷售目標「{subject}」',
   'audit.sentence.goal.update': '{actor} 修改了銷售目標「{subject}」',
   'audit.sentence.goal.delete': '{actor} 刪除了銷售目標「{subject}」',
+  'audit.sentence.market.create': '{actor} 新增了市場「{subject}」',
+  'audit.sentence.market.update': '{actor} 修改了市場「{subject}」',
+  'audit.sentence.market.delete': '{actor} 刪除了市場「{subject}」',
+  'audit.sentence.tax_rate.create': '{actor} 新增了稅率「{subject}」',
+  'audit.sentence.tax_rate.update': '{actor} 修改了稅率「{subject}」',
+  'audit.sentence.tax_rate.delete': '{actor} 刪除了稅率「{subject}」',
 
   'audit.generic.product': '{actor} 變更了商品「{subject}」',
   'audit.generic.order': '{actor} 變更了訂單 {subject}',
@@ -48,6 +54,8 @@ export default {
   'audit.generic.goal': '{actor} 變更了銷售目標「{subject}」',
   'audit.generic.settings': '{actor} 變更了商店設定',
   'audit.generic.session': '{actor} 變更了一個工作階段',
+  'audit.generic.market': '{actor} 變更了市場「{subject}」',
+  'audit.generic.taxRate': '{actor} 變更了稅率「{subject}」',
   'audit.generic.other': '{actor} 在商店中做了一項變更',
 
   'audit.subject.unknown': '已不在商店中',
@@ -60,5 +68,7 @@ export default {
   'audit.entity.goal': '銷售目標',
   'audit.entity.settings': '設定',
   'audit.entity.session': '工作階段',
+  'audit.entity.market': '市場',
+  'audit.entity.tax_rate': '稅率',
   'audit.what': '操作內容',
 } satisfies Translation<typeof enUS>;

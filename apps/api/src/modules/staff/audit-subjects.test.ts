@@ -100,6 +100,70 @@ describe('the audit log names what each change acted on, in the reader’s langu
     expect(pt[5]?.subject.label).toBe(names.find((row) => row.locale === 'pt-BR')?.name ?? english);
   });
 
+  it('names markets by their names and tax rates by their names and places, deleted ones from the log', async () => {
+    const call = async (method: string, url: string, payload?: object) => {
+      const res = await callApi(t.app, method, url, { cookie: adminCookie, ...(payload ? { payload } : {}) });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.data as { id: string; country: string; region: string }[];
+    };
+    const japan = {
+      code: 'JP',
+      names: { 'en-US': 'Japan', 'zh-CN': '日本' },
+      currency: 'JPY',
+      countries: ['JP'],
+      taxInclusive: true,
+      defaultLocale: 'en-US',
+      exchangeRate: '150',
+      rounding: 'none',
+    };
+    await call('POST', '/v1/admin/markets', japan);
+    await call('PUT', '/v1/admin/markets/JP', { ...japan, names: { 'en-US': 'Nippon', 'zh-CN': '日本国' } });
+    const consumption = { 'en-US': 'Consumption tax', 'zh-CN': '消费税' };
+    const rates = await call('POST', '/v1/admin/tax-rates', {
+      country: 'JP',
+      region: '',
+      taxClass: 'standard',
+      names: consumption,
+      rate: '10',
+    });
+    const tokyo = await call('POST', '/v1/admin/tax-rates', {
+      country: 'JP',
+      region: 'JP-13',
+      taxClass: 'standard',
+      names: { 'en-US': 'Tokyo tax' },
+      rate: '11',
+    });
+    const whole = rates.find((rate) => rate.region === '')!;
+    const inTokyo = tokyo.find((rate) => rate.region === 'JP-13')!;
+    await call('DELETE', `/v1/admin/tax-rates/${inTokyo.id}`);
+
+    const subjects = async (entity: string, locale = 'en-US') =>
+      (await audit(`entity=${entity}`, locale)).map((entry) => [entry.action, entry.subject]);
+    // A renamed market reads by its name now.
+    expect(await subjects('market')).toEqual([
+      ['market.update', { kind: 'market', label: 'Nippon' }],
+      ['market.create', { kind: 'market', label: 'Nippon' }],
+    ]);
+    expect(await subjects('tax_rate')).toEqual([
+      ['tax_rate.delete', { kind: 'taxRate', label: 'Tokyo tax · JP-13' }],
+      ['tax_rate.create', { kind: 'taxRate', label: 'Tokyo tax · JP-13' }],
+      ['tax_rate.create', { kind: 'taxRate', label: 'Consumption tax · JP' }],
+    ]);
+    expect((await subjects('tax_rate', 'zh-CN'))[2]).toEqual([
+      'tax_rate.create',
+      { kind: 'taxRate', label: '消费税 · JP' },
+    ]);
+
+    // Once the market is gone, its log names it from the record it kept.
+    await call('DELETE', `/v1/admin/tax-rates/${whole.id}`);
+    await call('DELETE', '/v1/admin/markets/JP');
+    expect(await subjects('market', 'zh-CN')).toEqual([
+      ['market.delete', { kind: 'market', label: '日本国' }],
+      ['market.update', { kind: 'market', label: '日本国' }],
+      ['market.create', { kind: 'market', label: '日本' }],
+    ]);
+  });
+
   it('names the changes of a member’s own activity the same way', async () => {
     await callApi(t.app, 'PUT', '/v1/admin/account', { cookie: staffCookie, payload: { nickname: 'Sam' } });
     const res = await callApi(t.app, 'GET', '/v1/admin/account/activity?pageSize=1', { cookie: staffCookie });

@@ -26,9 +26,13 @@ const KIND_OF_ENTITY: Readonly<Record<string, AuditSubjectKind>> = {
   goal: 'goal',
   settings: 'settings',
   session: 'session',
+  market: 'market',
+  tax_rate: 'taxRate',
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Markets are named by their codes (`BR`), not by ids. */
+const MARKET_CODE = /^[A-Z]{2,8}$/;
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -58,6 +62,7 @@ export function nameFromRecord(record: unknown, locale: Locale): string | null {
   if (typeof record.number === 'number') return String(record.number);
   return (
     textOf(record.name, locale) ??
+    textOf(record.names, locale) ??
     textOf(record.title, locale) ??
     textOf(record.nickname, locale) ??
     textOf(record.email, locale)
@@ -65,7 +70,18 @@ export function nameFromRecord(record: unknown, locale: Locale): string | null {
 }
 
 /**
- * Names what each entry acted on, in `locale`: one query per kind of thing present on the page (at most seven,
+ * A tax rate's name in `locale` and where it applies, "ICMS · BR-SP" (a region) or "VAT · CN" (a whole country):
+ * several places have rates of the same name.
+ */
+export function taxRateLabel(record: unknown, locale: Locale): string | null {
+  if (!isObject(record)) return null;
+  const name = textOf(record.names, locale);
+  const place = textOf(record.region, locale) ?? textOf(record.country, locale);
+  return name && place ? `${name} · ${place}` : name;
+}
+
+/**
+ * Names what each entry acted on, in `locale`: one query per kind of thing present on the page (at most nine,
  * whatever the page size), never one per entry. Names are read now rather than copied into the log when it is
  * written, so every entry (those written before names were kept too) reads the same, renamed things show their
  * current name, and the reader's language is used; a thing deleted since is named from the entry's record.
@@ -83,56 +99,99 @@ export async function nameSubjects(db: Db, rows: SubjectRow[], locale: Locale): 
   const categoryIds = idsOf('category');
   const userIds = idsOf('user');
   const goalIds = idsOf('goal');
+  const taxRateIds = idsOf('tax_rate');
+  const marketCodes = [
+    ...new Set(
+      rows
+        .filter((row) => row.entity === 'market' && MARKET_CODE.test(row.entityId))
+        .map((row) => row.entityId),
+    ),
+  ];
   const none = Promise.resolve([]);
-  const { goodsTranslations, orders, orderReturns, coupons, categories, users, salesGoals } = schema;
-  const [goodsNames, orderRows, returnRows, couponRows, categoryRows, userRows, goalRows] = await Promise.all(
-    [
-      goodsIds.length
-        ? db
-            .select({
-              id: goodsTranslations.goodsId,
-              locale: goodsTranslations.locale,
-              name: goodsTranslations.name,
-            })
-            .from(goodsTranslations)
-            .where(inArray(goodsTranslations.goodsId, goodsIds))
-        : none,
-      orderIds.length
-        ? db.select({ id: orders.id, number: orders.number }).from(orders).where(inArray(orders.id, orderIds))
-        : none,
-      returnIds.length
-        ? db
-            .select({ id: orderReturns.id, number: orders.number })
-            .from(orderReturns)
-            .innerJoin(orders, eq(orders.id, orderReturns.orderId))
-            .where(inArray(orderReturns.id, returnIds))
-        : none,
-      couponIds.length
-        ? db
-            .select({ id: coupons.id, title: coupons.title })
-            .from(coupons)
-            .where(inArray(coupons.id, couponIds))
-        : none,
-      categoryIds.length
-        ? db
-            .select({ id: categories.id, name: categories.name })
-            .from(categories)
-            .where(inArray(categories.id, categoryIds))
-        : none,
-      userIds.length
-        ? db
-            .select({ id: users.id, nickname: users.nickname, email: users.email, role: users.role })
-            .from(users)
-            .where(inArray(users.id, userIds))
-        : none,
-      goalIds.length
-        ? db
-            .select({ id: salesGoals.id, title: salesGoals.title })
-            .from(salesGoals)
-            .where(inArray(salesGoals.id, goalIds))
-        : none,
-    ],
-  );
+  const {
+    goodsTranslations,
+    orders,
+    orderReturns,
+    coupons,
+    categories,
+    users,
+    salesGoals,
+    markets,
+    taxRates,
+  } = schema;
+  const [
+    goodsNames,
+    orderRows,
+    returnRows,
+    couponRows,
+    categoryRows,
+    userRows,
+    goalRows,
+    marketRows,
+    taxRateRows,
+  ] = await Promise.all([
+    goodsIds.length
+      ? db
+          .select({
+            id: goodsTranslations.goodsId,
+            locale: goodsTranslations.locale,
+            name: goodsTranslations.name,
+          })
+          .from(goodsTranslations)
+          .where(inArray(goodsTranslations.goodsId, goodsIds))
+      : none,
+    orderIds.length
+      ? db.select({ id: orders.id, number: orders.number }).from(orders).where(inArray(orders.id, orderIds))
+      : none,
+    returnIds.length
+      ? db
+          .select({ id: orderReturns.id, number: orders.number })
+          .from(orderReturns)
+          .innerJoin(orders, eq(orders.id, orderReturns.orderId))
+          .where(inArray(orderReturns.id, returnIds))
+      : none,
+    couponIds.length
+      ? db
+          .select({ id: coupons.id, title: coupons.title })
+          .from(coupons)
+          .where(inArray(coupons.id, couponIds))
+      : none,
+    categoryIds.length
+      ? db
+          .select({ id: categories.id, name: categories.name })
+          .from(categories)
+          .where(inArray(categories.id, categoryIds))
+      : none,
+    userIds.length
+      ? db
+          .select({ id: users.id, nickname: users.nickname, email: users.email, role: users.role })
+          .from(users)
+          .where(inArray(users.id, userIds))
+      : none,
+    goalIds.length
+      ? db
+          .select({ id: salesGoals.id, title: salesGoals.title })
+          .from(salesGoals)
+          .where(inArray(salesGoals.id, goalIds))
+      : none,
+    marketCodes.length
+      ? db
+          .select({ code: markets.code, names: markets.names })
+          .from(markets)
+          .where(inArray(markets.code, marketCodes))
+      : none,
+    taxRateIds.length
+      ? db
+          .select({
+            id: taxRates.id,
+            names: taxRates.names,
+            country: taxRates.country,
+            region: taxRates.region,
+          })
+          .from(taxRates)
+          .where(inArray(taxRates.id, taxRateIds))
+      : none,
+  ]);
 
   const goodsTexts = new Map<string, LocalizedText>();
   for (const row of goodsNames) goodsTexts.set(row.id, { ...goodsTexts.get(row.id), [row.locale]: row.name });
@@ -144,6 +203,8 @@ export async function nameSubjects(db: Db, rows: SubjectRow[], locale: Locale): 
   for (const row of categoryRows) labels.set(`category:${row.id}`, pickText(row.name, locale, locale));
   for (const row of userRows) labels.set(`user:${row.id}`, row.nickname || row.email);
   for (const row of goalRows) labels.set(`goal:${row.id}`, row.title);
+  for (const row of marketRows) labels.set(`market:${row.code}`, pickText(row.names, locale, locale));
+  for (const row of taxRateRows) labels.set(`tax_rate:${row.id}`, taxRateLabel(row, locale) ?? '');
   const shoppers = new Set(userRows.filter((row) => row.role === 'shopper').map((row) => row.id));
 
   return rows.map((row) => {
@@ -153,10 +214,11 @@ export async function nameSubjects(db: Db, rows: SubjectRow[], locale: Locale): 
           ? 'shopper'
           : 'staff'
         : (KIND_OF_ENTITY[row.entity] ?? 'other');
+    const fromRecord = row.entity === 'tax_rate' ? taxRateLabel : nameFromRecord;
     const label =
       labels.get(`${row.entity}:${row.entityId}`) ||
-      nameFromRecord(row.after, locale) ||
-      nameFromRecord(row.before, locale);
+      fromRecord(row.after, locale) ||
+      fromRecord(row.before, locale);
     return { kind, label: label || null };
   });
 }

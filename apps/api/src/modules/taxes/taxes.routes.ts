@@ -1,19 +1,32 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminTaxRateSchema, envelopeSchema, idParamsSchema, taxRateInputSchema } from '@shop/contract';
+import {
+  adminTaxRateSchema,
+  envelopeSchema,
+  idParamsSchema,
+  taxRateInputSchema,
+  taxReportQuerySchema,
+  taxReportSchema,
+  type Locale,
+} from '@shop/contract';
 import { ok } from '../../plugins/envelope.ts';
+import type { ShopLocale } from '../catalog/catalog.service.ts';
 import type { AuditLog } from '../staff/audit-log.ts';
 import type { StaffAccessControl } from '../staff/staff-access.ts';
 import type { TaxesService } from './taxes.service.ts';
 
-/** Tax rates by destination and class: any member of staff reads them, admins change them. */
+/**
+ * Tax rates by destination and class: any member of staff reads them, admins change them. The tax report (taxes
+ * collected per destination over a period) is for any member of staff, in the shop's currency (`shopLocale`'s).
+ */
 export function taxesAdminRoutes(
   app: FastifyInstance,
   taxes: TaxesService,
   access: StaffAccessControl,
   audit: AuditLog,
   taxesChanged: () => void,
+  shopLocale: (locale: Locale) => ShopLocale,
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['admin: taxes'];
@@ -76,5 +89,20 @@ export function taxesAdminRoutes(
       taxesChanged();
       return ok(taxes.list());
     },
+  );
+
+  routes.get(
+    '/v1/admin/reports/taxes',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags,
+        summary:
+          'Taxes collected on the paid orders placed over UTC days `from`…`to` (at most 366), by destination country and region, tax and currency, with totals in the shop currency',
+        querystring: taxReportQuerySchema,
+        response: { 200: envelopeSchema(taxReportSchema) },
+      },
+    },
+    async (request) => ok(await taxes.report(request.query, shopLocale(request.locale).currency)),
   );
 }

@@ -11,9 +11,12 @@ import {
   type OrderTax,
   type TaxClass,
   type TaxRateInput,
+  type TaxReport,
+  type TaxReportQuery,
 } from '@shop/contract';
 import { schema, type Db } from '@shop/db';
 import type { AuditLog } from '../staff/audit-log.ts';
+import { taxReport } from './tax-report.ts';
 
 const { taxRates, regions } = schema;
 
@@ -97,6 +100,11 @@ export class TaxesService {
     });
     const taxes = [...byRate.values()];
     return { taxes, taxTotal: taxes.reduce((sum, tax) => sum + tax.amount, 0) };
+  }
+
+  /** The taxes collected on the paid orders of a period, by destination (tax-report.ts). */
+  report(period: TaxReportQuery, shopCurrency: string): Promise<TaxReport> {
+    return taxReport(this.db, period, shopCurrency);
   }
 
   list(): AdminTaxRate[] {

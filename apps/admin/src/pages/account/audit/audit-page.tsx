@@ -22,6 +22,8 @@ const AUDIT_ENTITIES = [
   'goal',
   'settings',
   'session',
+  'market',
+  'tax_rate',
 ];
 
 /** Before and after of one entry, changed fields first and marked. */
