@@ -617,6 +617,8 @@ export const orders = pgTable(
     taxes: jsonb().$type<OrderTax[]>().notNull().default([]),
     /** Whether `taxes` are included in the line prices (else they were added to the total). */
     taxInclusive: boolean('tax_inclusive').notNull().default(false),
+    /** The taxes added on top of the total (0 where prices include them): the total's check counts them. */
+    taxAdded: integer('tax_added').notNull().default(0),
     /** Units of `currency` for one of the shop's currency when placed, in millionths (1 000 000 = 1). */
     rateMillionths: bigint('rate_millionths', { mode: 'number' }).notNull().default(1_000_000),
     /** The shipping method chosen, its name in the shopper's language then and its fee; null before shipping zones. */
@@ -650,7 +652,7 @@ export const orders = pgTable(
     check('orders_refunded_amount', sql`${t.refundedAmount} between 0 and ${t.total}`),
     check(
       'orders_total',
-      sql`${t.total} = ${t.subtotal} - ${t.discount} + ${t.shipping} and ${t.total} >= 0`,
+      sql`${t.total} = ${t.subtotal} - ${t.discount} + ${t.shipping} + ${t.taxAdded} and ${t.total} >= 0 and ${t.taxAdded} >= 0`,
     ),
   ],
 );

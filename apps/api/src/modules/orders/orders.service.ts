@@ -337,6 +337,7 @@ export class OrdersService {
             userId,
             status: 'pending_payment',
             ...totals,
+            taxAdded: totals.taxInclusive ? 0 : totals.taxes.reduce((sum, tax) => sum + tax.amount, 0),
             // The market and its rate as they are now: the order's figures never change with them.
             market: at.market.code || null,
             rateMillionths: at.market.conversion.rateMillionths,

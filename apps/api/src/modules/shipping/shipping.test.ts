@@ -425,6 +425,36 @@ describe('shipping methods at checkout', () => {
     expect((await guestPreview()).shippingMethods[1].fee).toBe(convertPrice(express.fee, TWD));
   });
 
+  it('places an order whose tax is added on top (New York), with the tax in its total', async () => {
+    const buyer = await shopper('en-US');
+    const cities = await callApi(t.app, 'GET', '/v1/home/regions?parent=US-NY');
+    const city = (cities.body.data as Json[])[0]!.code as string;
+    const added = await callApi(t.app, 'POST', '/v1/home/addresses', {
+      cookie: buyer.cookie,
+      payload: {
+        name: 'Ann Lee',
+        phone: '+12125550123',
+        regionCodes: ['US', 'US-NY', city],
+        detail: '350 Fifth Avenue',
+        postcode: '10118',
+        isDefault: false,
+      },
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    const sku = await skuWeighing(400, 13);
+    const placed = await place(buyer, {
+      addressId: added.body.data.id,
+      items: [{ skuId: sku.id, quantity: 2 }],
+    });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    const order = placed.body.data as Json;
+    expect(order).toMatchObject({ currency: 'USD', taxInclusive: false });
+    expect(order.taxes).toEqual([
+      { name: 'Sales tax', rate: 8.875, amount: Math.round((sku.price * 2 * 8.875) / 100) },
+    ]);
+    expect(order.total).toBe(order.subtotal + order.shipping + order.taxes[0].amount);
+  });
+
   it("prices a guest's checkout by the country and state given so far", async () => {
     const sku = await skuWeighing(400, 11);
     const res = await callApi(t.app, 'POST', '/v1/home/guest-orders/preview', {
