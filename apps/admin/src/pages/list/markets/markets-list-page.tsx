@@ -1,7 +1,5 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { PageContainer } from '@ant-design/pro-components';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { Space, Table, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
@@ -12,7 +10,7 @@ import { adminApi } from '../../../api.ts';
 import { LOCALE_LABELS } from '../../../app/locale.ts';
 import { showErrorToast, showSuccessToast } from '../../../app/toast.ts';
 import { ExceptionPanel } from '../../../components/exception-panel.tsx';
-import { ScrollRegion } from '../../../components/scroll-region.tsx';
+import { EditableListPage, RowEditDelete } from '../../../components/editable-list.tsx';
 import { settingsQuery } from '../../../features/catalog/queries.ts';
 import { useStaffRole } from '../../../features/session/use-staff-role.ts';
 import { shopQuery } from '../../../features/shop/queries.ts';
@@ -116,37 +114,15 @@ export default function MarketsListPage() {
             title: t('common.actions'),
             key: 'actions',
             render: (_: unknown, market: AdminMarket) => (
-              <Space size={0}>
-                <Button
-                  type="link"
-                  size="small"
-                  icon={<EditOutlined />}
-                  onClick={() => startEditing(market)}
-                  aria-label={t('markets.editNamed', { name: market.name })}
-                >
-                  {t('common.edit')}
-                </Button>
-                {!market.base && (
-                  <Popconfirm
-                    title={t('markets.deleteConfirm', { name: market.name })}
-                    description={<div style={{ maxWidth: 320 }}>{t('markets.deleteHint')}</div>}
-                    okText={t('common.delete')}
-                    cancelText={t('common.cancel')}
-                    okButtonProps={{ danger: true }}
-                    onConfirm={() => remove(market)}
-                  >
-                    <Button
-                      type="link"
-                      size="small"
-                      danger
-                      icon={<DeleteOutlined />}
-                      aria-label={t('markets.deleteNamed', { name: market.name })}
-                    >
-                      {t('common.delete')}
-                    </Button>
-                  </Popconfirm>
-                )}
-              </Space>
+              <RowEditDelete
+                editLabel={t('markets.editNamed', { name: market.name })}
+                deleteLabel={t('markets.deleteNamed', { name: market.name })}
+                confirmTitle={t('markets.deleteConfirm', { name: market.name })}
+                confirmHint={t('markets.deleteHint')}
+                onEdit={() => startEditing(market)}
+                onDelete={() => remove(market)}
+                deletable={!market.base}
+              />
             ),
           },
         ]
@@ -155,28 +131,12 @@ export default function MarketsListPage() {
 
   if (markets.error) return <ExceptionPanel status="500" onRetry={() => void markets.refetch()} />;
   return (
-    <PageContainer
-      title={t('markets.title')}
-      content={
-        <>
-          <Typography.Paragraph>{t('markets.description')}</Typography.Paragraph>
-          {!isAdmin && <Typography.Text type="secondary">{t('markets.readOnly')}</Typography.Text>}
-        </>
-      }
-      extra={
-        isAdmin && (
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => startEditing(null)}
-            disabled={!baseCurrency}
-          >
-            {t('markets.add')}
-          </Button>
-        )
-      }
-    >
-      <ScrollRegion label={t('markets.title')}>
+    <EditableListPage
+      prefix="markets"
+      isAdmin={isAdmin}
+      onAdd={() => startEditing(null)}
+      addDisabled={!baseCurrency}
+      table={
         <Table<AdminMarket>
           rowKey="code"
           columns={columns}
@@ -185,7 +145,8 @@ export default function MarketsListPage() {
           pagination={false}
           locale={{ emptyText: t('markets.empty') }}
         />
-      </ScrollRegion>
+      }
+    >
       {editing && (
         <MarketFormModal
           market={editing.market}
@@ -207,6 +168,6 @@ export default function MarketsListPage() {
           afterClose={() => setEditing(null)}
         />
       )}
-    </PageContainer>
+    </EditableListPage>
   );
 }

@@ -1,7 +1,5 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { PageContainer } from '@ant-design/pro-components';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { Table, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
@@ -10,7 +8,7 @@ import type { AdminShippingMethod, AdminShippingZone, Locale } from '@shop/contr
 import { canAccess } from '../../../access.ts';
 import { showErrorToast, showSuccessToast } from '../../../app/toast.ts';
 import { ExceptionPanel } from '../../../components/exception-panel.tsx';
-import { ScrollRegion } from '../../../components/scroll-region.tsx';
+import { EditableListPage, RowEditDelete } from '../../../components/editable-list.tsx';
 import { regionsQuery } from '../../../features/account/queries.ts';
 import { useStaffRole } from '../../../features/session/use-staff-role.ts';
 import { formatMoney } from '../../../features/shop/money.ts';
@@ -146,36 +144,15 @@ export default function ShippingListPage() {
             title: t('common.actions'),
             key: 'actions',
             render: (_: unknown, zone: ZoneRow) => (
-              <Space size={0}>
-                <Button
-                  type="link"
-                  size="small"
-                  icon={<EditOutlined />}
-                  onClick={() => startEditing(zone)}
-                  disabled={!currency}
-                  aria-label={t('shipping.editNamed', { name: zone.name })}
-                >
-                  {t('common.edit')}
-                </Button>
-                <Popconfirm
-                  title={t('shipping.deleteConfirm', { name: zone.name })}
-                  description={<div style={{ maxWidth: 320 }}>{t('shipping.deleteHint')}</div>}
-                  okText={t('common.delete')}
-                  cancelText={t('common.cancel')}
-                  okButtonProps={{ danger: true }}
-                  onConfirm={() => remove(zone)}
-                >
-                  <Button
-                    type="link"
-                    size="small"
-                    danger
-                    icon={<DeleteOutlined />}
-                    aria-label={t('shipping.deleteNamed', { name: zone.name })}
-                  >
-                    {t('common.delete')}
-                  </Button>
-                </Popconfirm>
-              </Space>
+              <RowEditDelete
+                editLabel={t('shipping.editNamed', { name: zone.name })}
+                deleteLabel={t('shipping.deleteNamed', { name: zone.name })}
+                confirmTitle={t('shipping.deleteConfirm', { name: zone.name })}
+                confirmHint={t('shipping.deleteHint')}
+                onEdit={() => startEditing(zone)}
+                onDelete={() => remove(zone)}
+                editDisabled={!currency}
+              />
             ),
           },
         ]
@@ -184,28 +161,12 @@ export default function ShippingListPage() {
 
   if (zones.error) return <ExceptionPanel status="500" onRetry={() => void zones.refetch()} />;
   return (
-    <PageContainer
-      title={t('shipping.title')}
-      content={
-        <>
-          <Typography.Paragraph>{t('shipping.description')}</Typography.Paragraph>
-          {!isAdmin && <Typography.Text type="secondary">{t('shipping.readOnly')}</Typography.Text>}
-        </>
-      }
-      extra={
-        isAdmin && (
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => startEditing(null)}
-            disabled={!currency}
-          >
-            {t('shipping.add')}
-          </Button>
-        )
-      }
-    >
-      <ScrollRegion label={t('shipping.title')}>
+    <EditableListPage
+      prefix="shipping"
+      isAdmin={isAdmin}
+      onAdd={() => startEditing(null)}
+      addDisabled={!currency}
+      table={
         <Table<ZoneRow>
           rowKey="id"
           columns={columns}
@@ -215,7 +176,8 @@ export default function ShippingListPage() {
           pagination={false}
           locale={{ emptyText: t('shipping.empty') }}
         />
-      </ScrollRegion>
+      }
+    >
       {editing && (
         <ShippingZoneFormModal
           zone={editing.zone}
@@ -235,6 +197,6 @@ export default function ShippingListPage() {
           afterClose={() => setEditing(null)}
         />
       )}
-    </PageContainer>
+    </EditableListPage>
   );
 }

@@ -1,7 +1,5 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { PageContainer } from '@ant-design/pro-components';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Popconfirm, Space, Table, Typography } from 'antd';
+import { Table, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
@@ -11,7 +9,7 @@ import { canAccess } from '../../../access.ts';
 import { adminApi } from '../../../api.ts';
 import { showErrorToast, showSuccessToast } from '../../../app/toast.ts';
 import { ExceptionPanel } from '../../../components/exception-panel.tsx';
-import { ScrollRegion } from '../../../components/scroll-region.tsx';
+import { EditableListPage, RowEditDelete } from '../../../components/editable-list.tsx';
 import { regionsQuery } from '../../../features/account/queries.ts';
 import { useStaffRole } from '../../../features/session/use-staff-role.ts';
 import { shopQuery } from '../../../features/shop/queries.ts';
@@ -103,35 +101,14 @@ export default function TaxRatesListPage() {
             title: t('common.actions'),
             key: 'actions',
             render: (_: unknown, rate: AdminTaxRate) => (
-              <Space size={0}>
-                <Button
-                  type="link"
-                  size="small"
-                  icon={<EditOutlined />}
-                  onClick={() => startEditing(rate)}
-                  aria-label={t('taxRates.editNamed', { rate: describe(rate) })}
-                >
-                  {t('common.edit')}
-                </Button>
-                <Popconfirm
-                  title={t('taxRates.deleteConfirm', { rate: describe(rate) })}
-                  description={<div style={{ maxWidth: 320 }}>{t('taxRates.deleteHint')}</div>}
-                  okText={t('common.delete')}
-                  cancelText={t('common.cancel')}
-                  okButtonProps={{ danger: true }}
-                  onConfirm={() => remove(rate)}
-                >
-                  <Button
-                    type="link"
-                    size="small"
-                    danger
-                    icon={<DeleteOutlined />}
-                    aria-label={t('taxRates.deleteNamed', { rate: describe(rate) })}
-                  >
-                    {t('common.delete')}
-                  </Button>
-                </Popconfirm>
-              </Space>
+              <RowEditDelete
+                editLabel={t('taxRates.editNamed', { rate: describe(rate) })}
+                deleteLabel={t('taxRates.deleteNamed', { rate: describe(rate) })}
+                confirmTitle={t('taxRates.deleteConfirm', { rate: describe(rate) })}
+                confirmHint={t('taxRates.deleteHint')}
+                onEdit={() => startEditing(rate)}
+                onDelete={() => remove(rate)}
+              />
             ),
           },
         ]
@@ -140,23 +117,11 @@ export default function TaxRatesListPage() {
 
   if (rates.error) return <ExceptionPanel status="500" onRetry={() => void rates.refetch()} />;
   return (
-    <PageContainer
-      title={t('taxRates.title')}
-      content={
-        <>
-          <Typography.Paragraph>{t('taxRates.description')}</Typography.Paragraph>
-          {!isAdmin && <Typography.Text type="secondary">{t('taxRates.readOnly')}</Typography.Text>}
-        </>
-      }
-      extra={
-        isAdmin && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => startEditing(null)}>
-            {t('taxRates.add')}
-          </Button>
-        )
-      }
-    >
-      <ScrollRegion label={t('taxRates.title')}>
+    <EditableListPage
+      prefix="taxRates"
+      isAdmin={isAdmin}
+      onAdd={() => startEditing(null)}
+      table={
         <Table<AdminTaxRate>
           rowKey="id"
           columns={columns}
@@ -166,7 +131,8 @@ export default function TaxRatesListPage() {
           // antd's own placeholder colour is too faint to read (WCAG 1.4.3).
           locale={{ emptyText: <Typography.Text type="secondary">{t('taxRates.empty')}</Typography.Text> }}
         />
-      </ScrollRegion>
+      }
+    >
       {editing && (
         <TaxRateFormModal
           rate={editing.rate}
@@ -188,6 +154,6 @@ export default function TaxRatesListPage() {
           afterClose={() => setEditing(null)}
         />
       )}
-    </PageContainer>
+    </EditableListPage>
   );
 }
