@@ -145,9 +145,9 @@ export class OrdersService {
     private readonly guests: GuestAccounts,
     private readonly access: OrderAccess,
     /** The market selling to a country, if any: an order is priced in its delivery country's market. */
-    private readonly marketOf: (country: string | undefined) => PricedMarket | undefined = () => undefined,
-    private readonly taxes?: TaxesService,
-    private readonly shipping?: ShippingService,
+    private readonly marketOf: (country: string | undefined) => PricedMarket | undefined,
+    private readonly taxes: TaxesService,
+    private readonly shipping: ShippingService,
   ) {}
 
   /** `at` in the market of the delivery country, or the shopper's own when no market sells there. */
@@ -722,9 +722,14 @@ export class OrdersService {
     const afterDiscount = subtotal - discount;
     const parcel = { grams: lines.reduce((sum, l) => sum + l.grams * l.quantity, 0), value: afterDiscount };
     const general = { fee: terms.shippingFee, freeOver: terms.freeShippingOver };
-    const shippingMethods = this.shipping
-      ? this.shipping.offersFor(to, parcel, at.market, general, at.locale, at.shopDefault)
-      : [];
+    const shippingMethods = this.shipping.offersFor(
+      to,
+      parcel,
+      at.market,
+      general,
+      at.locale,
+      at.shopDefault,
+    );
     const named = shippingMethods.find((method) => method.id === shippingMethodId);
     if (strict && shippingMethodId && !named) {
       throw new AppError(Code.refused, 'error.shipping.method', undefined, 409);
@@ -733,14 +738,14 @@ export class OrdersService {
     if (strict && !shippingMethod) throw new AppError(Code.refused, 'error.shipping.none', undefined, 409);
     const shipping = shippingMethod?.fee ?? 0;
     const taxInclusive = at.market.taxInclusive;
-    const { taxes, taxTotal } = this.taxes?.taxesOf(
+    const { taxes, taxTotal } = this.taxes.taxesOf(
       lines.map((l) => ({ amount: l.price * l.quantity, taxClass: l.taxClass })),
       discount,
       to,
       taxInclusive,
       at.locale,
       at.shopDefault,
-    ) ?? { taxes: [], taxTotal: 0 };
+    );
     const total = afterDiscount + shipping + (taxInclusive ? 0 : taxTotal);
     return {
       subtotal,
