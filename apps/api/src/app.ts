@@ -259,6 +259,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     shopLocale,
     shopperAt,
     defaultLocale: () => settings.defaultLocale(),
+    otherCurrencies: () => markets.otherCurrencies(),
     timeSearch: metrics.timeSearch,
   });
   // Back office: coupons, settings. Each change drops the public replies it affects.

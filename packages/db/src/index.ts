@@ -4,6 +4,8 @@ export type {
   AddressSnapshot,
   BannerRecord,
   GoodsOptionRecord,
+  SkuPriceRecord,
+  SkuPriceRecords,
   ShippingMethodRecord,
   ShopSettingsRecord,
 } from './schema.ts';

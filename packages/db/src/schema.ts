@@ -141,6 +141,13 @@ export const goodsTranslations = pgTable(
   (t) => [primaryKey({ columns: [t.goodsId, t.locale] })],
 );
 
+/** A SKU's own price in one currency, minor units of it. */
+export interface SkuPriceRecord {
+  price: number;
+  originalPrice: number | null;
+}
+export type SkuPriceRecords = Record<string, SkuPriceRecord>;
+
 export const skus = pgTable(
   'skus',
   {
@@ -157,6 +164,8 @@ export const skus = pgTable(
     sort: integer().notNull().default(0),
     /** The packed unit's weight in grams, for shipping priced by weight; 0 when not given. */
     weightGrams: integer('weight_grams').notNull().default(0),
+    /** Staff's own prices in other currencies, by ISO 4217 code; a market in a currency left out converts `price`. */
+    prices: jsonb().$type<SkuPriceRecords>().notNull().default({}),
   },
   (t) => [
     index('skus_goods_idx').on(t.goodsId),

@@ -181,6 +181,20 @@ export const goodsOptionInputSchema = z.strictObject({
     .max(MAX_OPTION_VALUES, msg('validation.outOfRange')),
 });
 
+/** A SKU's price in one currency set by staff: the price and its list price before discount (above it, or null). */
+export const skuPriceInputSchema = z.strictObject({
+  price: moneyField,
+  originalPrice: moneyField.nullable(),
+});
+
+export const skuPricesInputSchema = z
+  .record(
+    z.string(msg('validation.currency')).refine(isCurrencyCode, msg('validation.currency')),
+    skuPriceInputSchema,
+    msg('validation.invalid'),
+  )
+  .refine((prices) => Object.keys(prices).length <= 20, msg('validation.outOfRange'));
+
 export const goodsSkuInputSchema = z.strictObject({
   /** An existing SKU of this goods keeps its id (carts and order lines point at it); omitted for a new one. */
   id: idField.optional(),
@@ -194,6 +208,12 @@ export const goodsSkuInputSchema = z.strictObject({
   stock: countField(0, MAX_SKU_STOCK),
   /** A packed unit's weight in grams, for shipping priced by weight. Left out: unchanged (0 for a new SKU). */
   weightGrams: countField(0, 1_000_000).optional(),
+  /**
+   * Staff's own prices in other currencies (minor units), by ISO 4217 code: a market in one of them sells the SKU
+   * at this price instead of converting `price` at its rate. Not the shop's own currency (that is `price`). Left
+   * out: unchanged (none for a new SKU); `{}` takes every own price away.
+   */
+  prices: skuPricesInputSchema.optional(),
   /**
    * With `id` (required there, as the server checks like the id itself; refused without): the SKU's stock as the
    * editor loaded it, the detail reply's figure. Orders take and give back stock while a form is open, so `stock`
@@ -261,6 +281,11 @@ export const goodsInputSchema = z
       if (sku.originalPrice !== null && sku.originalPrice <= sku.price) {
         issue(['skus', s, 'originalPrice'], 'validation.goods.originalPrice');
       }
+      for (const [currency, own] of Object.entries(sku.prices ?? {})) {
+        if (own.originalPrice !== null && own.originalPrice <= own.price) {
+          issue(['skus', s, 'prices', currency, 'originalPrice'], 'validation.goods.originalPrice');
+        }
+      }
     });
   });
 export type GoodsInput = z.infer<typeof goodsInputSchema>;
@@ -281,6 +306,11 @@ export const adminSkuSchema = z.object({
   stock: z.number().int(),
   sales: z.number().int(),
   weightGrams: z.number().int(),
+  /** Staff's own prices by currency (`goodsSkuInputSchema.prices`); `{}` when every market converts `price`. */
+  prices: z.record(
+    z.string(),
+    z.object({ price: z.number().int(), originalPrice: z.number().int().nullable() }),
+  ),
 });
 
 /** `GET /v1/admin/goods/:id`: everything the editor needs, every translation included. */

@@ -1,4 +1,4 @@
-import { priceIn } from '../markets/priced.ts';
+import { skuPriceIn } from '../markets/priced.ts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { AppError, Code, type Cart } from '@shop/contract';
 import { schema, type Db } from '@shop/db';
@@ -42,7 +42,7 @@ export class CartService {
       return [
         {
           ...lineOf(offer, line.quantity),
-          price: priceIn(at.market, offer.price),
+          price: skuPriceIn(at.market, offer),
           stock: offer.stock,
           available: offer.onShelf && offer.stock >= line.quantity,
           selected: line.selected,

@@ -70,6 +70,8 @@ export class CatalogAdminService {
   constructor(
     private readonly db: Db,
     private readonly audit: AuditLog,
+    /** The currencies markets sell in other than the shop's own (markets.service `otherCurrencies`). */
+    private readonly otherCurrencies: () => Set<string> = () => new Set(),
   ) {}
 
   // -------------------------------------------------------------------------------------------------------------
@@ -241,6 +243,7 @@ export class CatalogAdminService {
         stock: s.stock,
         sales: s.sales,
         weightGrams: s.weightGrams,
+        prices: s.prices,
       })),
       currency: at.currency,
       ordered,
@@ -361,6 +364,16 @@ export class CatalogAdminService {
     if (!input.translations[at.shopDefault]?.name) {
       throw fieldError(`translations.${at.shopDefault}.name`, 'validation.defaultLocale');
     }
+    // A SKU's own prices: in a currency some market sells in, never the shop's (that is its `price`).
+    const selling = this.otherCurrencies();
+    input.skus.forEach((sku, s) => {
+      for (const currency of Object.keys(sku.prices ?? {})) {
+        if (currency === at.currency)
+          throw fieldError(`skus.${s}.prices.${currency}`, 'validation.goods.ownCurrency');
+        if (!selling.has(currency))
+          throw fieldError(`skus.${s}.prices.${currency}`, 'validation.goods.priceCurrency');
+      }
+    });
     input.options.forEach((option, o) => {
       assertDefaultLocale(option.name, `options.${o}.name`, at.shopDefault);
       option.values.forEach((value, v) =>
@@ -393,6 +406,7 @@ export class CatalogAdminService {
       sort: index,
       // Left out, a SKU keeps its weight (an editor that does not show it cannot wipe it).
       ...(sku.weightGrams !== undefined && { weightGrams: sku.weightGrams }),
+      ...(sku.prices !== undefined && { prices: sku.prices }),
     };
   }
 

@@ -8,6 +8,7 @@ import {
   pickText,
   PRICE_BAND_BOUNDS,
   baseBounds,
+  convertPrice,
   marketBandBounds,
   SUPPORTED_LOCALES,
   type GoodsFacets,
@@ -21,10 +22,12 @@ import { schema, type Db } from '@shop/db';
 import type { GoodsOptionRecord } from '@shop/db';
 import { SeenKeys } from '../../plugins/seen-keys.ts';
 import type { PricedMarket } from '../markets/markets.service.ts';
-import { pricesAsStored } from '../markets/priced.ts';
+import { pricedIn, pricesAsStored, skuPricesIn } from '../markets/priced.ts';
 import { highlightsOf, stretchSounding, textDigest, TextSearch, type TextMatches } from './text-search.ts';
 import { wordsOf } from './search-text.ts';
 import {
+  basePriceAt,
+  ownPriceAt,
   packSkus,
   setSkuStock,
   skuCount,
@@ -188,6 +191,14 @@ export class CatalogIndex {
   private readonly nameColumns: (string | undefined)[][] = SUPPORTED_LOCALES.map(() => []);
   /** `newestRank()`; made again with the orders. */
   private rankByNewest: Int32Array | undefined;
+  /**
+   * Each goods' price in a market whose currency some goods have staff's own prices in (`marketColumn`), by the
+   * market's key, with that market's price order once asked: there the shelf's base prices no longer order or
+   * filter its prices. Made again after a price changes or goods come or go.
+   */
+  private readonly marketColumns = new Map<string, { price: Float64Array; order?: Int32Array }>();
+  /** The currencies any goods has staff's own prices in; with the market columns, made again when prices change. */
+  private ownCurrencies: Set<string> | undefined;
   /** `chosenScratch()`. */
   private chosen = new Uint8Array(0);
   readonly ready: Promise<void>;
@@ -312,6 +323,7 @@ export class CatalogIndex {
           price: skus.price,
           originalPrice: skus.originalPrice,
           stock: skus.stock,
+          prices: skus.prices,
         })
         .from(skus)
         .where(inArray(skus.goodsId, ids))
@@ -340,6 +352,7 @@ export class CatalogIndex {
         price: sku.price,
         originalPrice: sku.originalPrice,
         stock: sku.stock,
+        prices: sku.prices,
       };
       const list = skusOf.get(goodsId);
       if (list) list.push(kept);
@@ -379,6 +392,7 @@ export class CatalogIndex {
           : undefined,
       };
       if (!known) {
+        this.forgetMarketPrices();
         const entry = next;
         entry.doc = this.freeDocs.pop() ?? this.goods.length;
         this.goods[entry.doc] = entry;
@@ -389,8 +403,11 @@ export class CatalogIndex {
         outcome.reshaped = true;
         continue;
       }
+      const ownPricesChanged = JSON.stringify(known.skus.own) !== JSON.stringify(next.skus.own);
+      if (known.price !== next.price || ownPricesChanged) this.forgetMarketPrices();
       if (
         known.textKey !== textKey ||
+        ownPricesChanged ||
         known.price !== next.price ||
         known.category !== category ||
         known.options !== options ||
@@ -541,6 +558,7 @@ export class CatalogIndex {
     this.setNames(entry.doc, []);
     this.freeDocs.push(entry.doc);
     this.text.remove(entry.doc);
+    this.forgetMarketPrices();
     return true;
   }
 
@@ -613,11 +631,100 @@ export class CatalogIndex {
   /** Stock, sales and SKUs of an on-shelf goods: the figures of its detail page that orders change. */
   stockOf(
     id: string,
-  ): { stock: number; sales: number; skus: ShelfSku[]; rating: GoodsRating | undefined } | undefined {
+    at: ShelfLocale,
+  ):
+    | {
+        price: number;
+        originalPrice: number | null;
+        stock: number;
+        sales: number;
+        skus: Omit<ShelfSku, 'prices'>[];
+        rating: GoodsRating | undefined;
+      }
+    | undefined {
     const entry = this.byId.get(id);
-    return (
-      entry && { stock: entry.stock, sales: entry.sales, skus: unpackSkus(entry.skus), rating: entry.rating }
+    if (!entry) return undefined;
+    const market = at.market;
+    const skus = unpackSkus(entry.skus).map(({ prices, ...sku }) =>
+      market ? { ...sku, ...skuPricesIn(market, { ...sku, prices }) } : sku,
     );
+    return {
+      ...this.goodsPricesIn(entry, market),
+      stock: entry.stock,
+      sales: entry.sales,
+      skus,
+      rating: entry.rating,
+    };
+  }
+
+  /**
+   * The goods' price and list price in the market's currency: its cheapest SKU's there (the first of equals, as
+   * the stored figures pick), each SKU at staff's own price in that currency or its base price converted.
+   */
+  private goodsPricesIn(
+    entry: ShelfGoods,
+    market: PricedMarket | undefined,
+  ): { price: number; originalPrice: number | null } {
+    if (!market || pricesAsStored(market)) return { price: entry.price, originalPrice: entry.originalPrice };
+    const stored = { price: entry.price, originalPrice: entry.originalPrice };
+    if (!entry.skus.own?.[market.currency]) return pricedIn(market, stored);
+    let best: { price: number; originalPrice: number | null } | undefined;
+    for (let i = 0; i < skuCount(entry.skus); i++) {
+      const priced =
+        ownPriceAt(entry.skus, market.currency, i) ?? pricedIn(market, basePriceAt(entry.skus, i));
+      if (!best || priced.price < best.price) best = priced;
+    }
+    return best ?? pricedIn(market, stored);
+  }
+
+  private forgetMarketPrices(): void {
+    this.marketColumns.clear();
+    this.ownCurrencies = undefined;
+  }
+
+  /**
+   * Each goods' price in the market's currency, when some goods have staff's own prices in it (filters, price
+   * bands and the price order then read these); undefined otherwise, when the base prices order the market's.
+   */
+  private marketColumn(
+    market: PricedMarket | undefined,
+  ): { price: Float64Array; order?: Int32Array } | undefined {
+    if (!market || pricesAsStored(market)) return undefined;
+    if (!this.ownCurrencies) {
+      this.ownCurrencies = new Set();
+      for (const entry of this.byId.values())
+        for (const currency in entry.skus.own) this.ownCurrencies.add(currency);
+    }
+    if (!this.ownCurrencies.has(market.currency)) return undefined;
+    const key = marketKey(market);
+    let column = this.marketColumns.get(key);
+    if (!column) {
+      const price = new Float64Array(this.columns.live.length);
+      for (const entry of this.byId.values()) {
+        price[entry.doc] = entry.skus.own?.[market.currency]
+          ? this.goodsPricesIn(entry, market).price
+          : convertPrice(entry.price, market.conversion);
+      }
+      column = { price };
+      this.marketColumns.set(key, column);
+    }
+    return column;
+  }
+
+  /** The market's price order (`marketColumn`), lowest first, ties by id as the shelf's own. */
+  private marketPriceOrder(column: { price: Float64Array; order?: Int32Array }): Int32Array {
+    if (!column.order) {
+      const { price } = column;
+      const docs: number[] = [];
+      for (const entry of this.goods) if (entry) docs.push(entry.doc);
+      const g = this.goods as ShelfGoods[];
+      column.order = Int32Array.from(
+        docs.sort(
+          (a, b) => price[a]! - price[b]! || (g[a]!.id < g[b]!.id ? -1 : g[a]!.id > g[b]!.id ? 1 : 0),
+        ),
+      );
+    }
+    return column.order;
   }
 
   async list(query: GoodsQuery, at: ShelfLocale): Promise<ShelfPage> {
@@ -692,7 +799,9 @@ export class CatalogIndex {
     const family = query.categoryId ? this.familyOf(query.categoryId) : undefined;
     // The shelf keeps base prices; a market's prices never decrease as base prices grow, so a filter or band on
     // the market's prices is exactly a range of base prices.
-    const conversion = at.market && !pricesAsStored(at.market) ? at.market.conversion : undefined;
+    // Where some goods have staff's own prices in the market's currency, the market's prices are read as they are.
+    const own = this.marketColumn(at.market);
+    const conversion = !own && at.market && !pricesAsStored(at.market) ? at.market.conversion : undefined;
     const minPrice =
       query.minPrice === undefined
         ? 0
@@ -705,7 +814,12 @@ export class CatalogIndex {
         : conversion
           ? baseBounds(query.maxPrice, conversion).atMost
           : query.maxPrice;
-    const bands = conversion ? marketBandBounds(PRICE_BAND_BOUNDS, conversion) : PRICE_BAND_BOUNDS;
+    const bands =
+      own && at.market
+        ? marketBandBounds(PRICE_BAND_BOUNDS, at.market.conversion)
+        : conversion
+          ? marketBandBounds(PRICE_BAND_BOUNDS, conversion)
+          : PRICE_BAND_BOUNDS;
     const baseBands = conversion ? bands.map((bound) => baseBounds(bound, conversion).atMost) : bands;
     const inStockOnly = query.inStock === 'true';
     const wanted = this.optionFilters(query.options);
@@ -719,7 +833,8 @@ export class CatalogIndex {
     const valueCounts = new Int32Array(this.valueTable.length);
     const categoryCounts = new Int32Array(categoryCount);
     const bandCounts = new Int32Array(bands.length + 1);
-    const { live, price, category, stock } = this.columns;
+    const { live, category, stock } = this.columns;
+    const price = own ? own.price : this.columns.price;
     const cells = this.valueCells;
     const stride = this.valueStride;
     const count = matches ? matches.docs.length : Math.min(this.goods.length, live.length);
@@ -783,13 +898,13 @@ export class CatalogIndex {
 
   private pageOf(selection: Selection, query: GoodsQuery, at: ShelfLocale): ShelfPage {
     const offset = (query.page - 1) * query.pageSize;
-    const pageDocs = this.ordered(selection, listingSort(query), offset + query.pageSize).subarray(
+    const pageDocs = this.ordered(selection, listingSort(query), offset + query.pageSize, at).subarray(
       offset,
       offset + query.pageSize,
     );
     const fallbacks = fallbackIndexes(at);
     const items = Array.from(pageDocs, (doc) => {
-      const item = this.summaryOf(this.goods[doc]!, fallbacks);
+      const item = this.summaryOf(this.goods[doc]!, fallbacks, at.market);
       if (selection.matches) item.highlights = highlightsOf(item.name, selection.matches);
       return item;
     });
@@ -814,14 +929,20 @@ export class CatalogIndex {
     SUPPORTED_LOCALES.forEach((_, at) => (this.nameColumns[at]![doc] = names[at]));
   }
 
-  private summaryOf(entry: ShelfGoods, fallbacks: number[]): Omit<ListedGoods, 'currency'> {
+  /** The goods as a listing shows it, priced in the market's currency (the stored prices without one). */
+  private summaryOf(
+    entry: ShelfGoods,
+    fallbacks: number[],
+    market: PricedMarket | undefined,
+  ): Omit<ListedGoods, 'currency'> {
+    const { price, originalPrice } = this.goodsPricesIn(entry, market);
     return {
       id: entry.id,
       categoryId: this.categoryList[entry.category]?.id ?? '',
       name: this.nameOf(entry.doc, fallbacks),
       image: entry.image,
-      price: entry.price,
-      originalPrice: entry.originalPrice,
+      price,
+      originalPrice,
       sales: entry.sales,
       stock: entry.stock,
       createdAt: entry.createdAt,
@@ -834,7 +955,7 @@ export class CatalogIndex {
     const fallbacks = fallbackIndexes(at);
     return ids.flatMap((id) => {
       const entry = this.byId.get(id);
-      return entry ? [this.summaryOf(entry, fallbacks)] : [];
+      return entry ? [this.summaryOf(entry, fallbacks, at.market)] : [];
     });
   }
 
@@ -875,14 +996,14 @@ export class CatalogIndex {
       (a, b) => scores[b]! - scores[a]! || g[b]!.sales - g[a]!.sales || (g[a]!.id < g[b]!.id ? -1 : 1),
     );
     const fallbacks = fallbackIndexes(at);
-    return best.slice(0, count).map((doc) => this.summaryOf(g[doc]!, fallbacks));
+    return best.slice(0, count).map((doc) => this.summaryOf(g[doc]!, fallbacks, at.market));
   }
 
   /**
    * The selection's goods in a sort's order, at least the first `needed`; made the first time a page in that
    * order is asked for and kept with the selection.
    */
-  private ordered(selection: Selection, sort: ListingSort, needed: number): Int32Array {
+  private ordered(selection: Selection, sort: ListingSort, needed: number, shopper: ShelfLocale): Int32Array {
     let docs = selection.ordered.get(sort);
     if (docs && (docs.length >= needed || docs.length === selection.docs.length)) return docs;
     if (sort === 'relevance') {
@@ -893,7 +1014,11 @@ export class CatalogIndex {
       // The shelf's order read until enough of the selection is found (from the end for highest price first, the
       // reverse of lowest first), not all of it: a new price cap or category is a new selection, and reading every
       // goods for its first page was most of such a request.
-      const order = this.order(sort === 'newest' || sort === 'sales' ? sort : 'price');
+      const own =
+        sort === 'price_asc' || sort === 'price_desc' ? this.marketColumn(shopper.market) : undefined;
+      const order = own
+        ? this.marketPriceOrder(own)
+        : this.order(sort === 'newest' || sort === 'sales' ? sort : 'price');
       const wanted = Math.min(selection.docs.length, Math.max(FIRST_ORDERED, 2 * needed));
       const chosen = this.chosenScratch();
       for (const doc of selection.docs) chosen[doc] = 1;

@@ -24,6 +24,8 @@ interface CatalogModuleDeps {
   /** The shopper's view: their market's prices. */
   shopperAt: (request: FastifyRequest) => ShopLocale;
   defaultLocale: () => Locale;
+  /** The currencies markets sell in other than the shop's: a SKU's own prices may be in these. */
+  otherCurrencies: () => Set<string>;
   /** Times keyword searches for the operator's metrics. */
   timeSearch?: SearchTimer;
 }
@@ -45,7 +47,7 @@ export async function catalogModule(app: FastifyInstance, deps: CatalogModuleDep
   });
 
   catalogRoutes(app, catalog, replies, deps.shopperAt, deps.timeSearch);
-  const catalogAdmin = new CatalogAdminService(db, deps.audit);
+  const catalogAdmin = new CatalogAdminService(db, deps.audit, deps.otherCurrencies);
   catalogAdminRoutes(app, catalogAdmin, deps.access, (change) => changes.changed(change), deps.shopLocale);
   searchSynonymsRoutes(app, synonyms, deps.access, (groups) => {
     catalog.setSynonyms(groups);

@@ -13,7 +13,6 @@ import {
 } from '@shop/contract';
 import { schema, type Db } from '@shop/db';
 import type { PricedMarket } from '../markets/markets.service.ts';
-import { pricedIn, pricesAsStored, withMarketPrices } from '../markets/priced.ts';
 import { CatalogIndex } from './catalog-index.ts';
 
 const { goods, goodsTranslations, categories } = schema;
@@ -30,7 +29,7 @@ export interface ShopLocale {
 /** Goods' detail pages without the figures orders change, kept per goods and language. */
 const REMEMBERED_DETAILS = 5_000;
 
-type GoodsText = Omit<GoodsDetail, 'stock' | 'sales' | 'skus' | 'currency'>;
+type GoodsText = Omit<GoodsDetail, 'stock' | 'sales' | 'skus' | 'currency' | 'price' | 'originalPrice'>;
 
 /**
  * The shopper's catalog. Listings come from the shelf in memory (catalog-index.ts); a goods' detail page is its
@@ -73,7 +72,7 @@ export class CatalogService {
     };
     if (page.suggestion) meta.suggestion = page.suggestion;
     return {
-      items: page.items.map((item) => withMarketPrices(at.market, item)),
+      items: page.items.map((item) => ({ ...item, currency: at.currency })),
       meta,
       goodsIds: page.goodsIds,
     };
@@ -82,7 +81,7 @@ export class CatalogService {
   /** These goods as listings show them, in the order given; goods not on the shelf are left out. */
   async summaries(ids: readonly string[], at: ShopLocale): Promise<ListedGoods[]> {
     await this.shelf.ready;
-    return this.shelf.summaries(ids, at).map((item) => withMarketPrices(at.market, item));
+    return this.shelf.summaries(ids, at).map((item) => ({ ...item, currency: at.currency }));
   }
 
   /** Goods like this one, in stock, best first (`CatalogIndex.related`); "not found" when it is not on shelf. */
@@ -90,7 +89,7 @@ export class CatalogService {
     await this.shelf.ready;
     const related = this.shelf.related(id, count, at);
     if (!related) throw new AppError(Code.notFound, 'error.goods.notFound');
-    return related.map((item) => withMarketPrices(at.market, item));
+    return related.map((item) => ({ ...item, currency: at.currency }));
   }
 
   /** Reads these goods again after a committed change (catalog-changes.ts). */
@@ -128,13 +127,17 @@ export class CatalogService {
       texts.catch(() => this.details.delete(key));
     }
     const text = await texts;
-    const figures = this.shelf.stockOf(id);
+    const figures = this.shelf.stockOf(id, at);
     if (!text || !figures) throw new AppError(Code.notFound, 'error.goods.notFound');
     return {
-      ...withMarketPrices(at.market, text),
+      ...text,
+      // Priced by the shelf in the market's currency, as listings are: staff's own prices or the rate's.
+      price: figures.price,
+      originalPrice: figures.originalPrice,
+      currency: at.currency,
       stock: figures.stock,
       sales: figures.sales,
-      skus: pricesAsStored(at.market) ? figures.skus : figures.skus.map((sku) => pricedIn(at.market, sku)),
+      skus: figures.skus,
       ...(figures.rating ? { rating: figures.rating } : {}),
     };
   }
@@ -160,8 +163,6 @@ export class CatalogService {
       description: field('description'),
       image: row.image,
       images: row.images,
-      price: row.price,
-      originalPrice: row.originalPrice,
       createdAt: row.createdAt.toISOString(),
       options: row.options.map((o) => ({
         id: o.id,

@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { pickText, type Locale, type TaxClass } from '@shop/contract';
-import { schema, type Db, type GoodsOptionRecord } from '@shop/db';
+import { schema, type Db, type GoodsOptionRecord, type SkuPriceRecords } from '@shop/db';
 
 const { goods, goodsTranslations, skus } = schema;
 
@@ -12,7 +12,10 @@ export interface SkuOffer {
   image: string;
   /** Option value names, for display. */
   options: string[];
+  /** In the shop's currency. */
   price: number;
+  /** Staff's own prices in other currencies (markets/priced.ts `skuPriceIn` picks the one charged). */
+  prices: SkuPriceRecords;
   stock: number;
   onShelf: boolean;
   taxClass: TaxClass;
@@ -61,6 +64,7 @@ export class InventoryService {
           id: skus.id,
           options: skus.options,
           price: skus.price,
+          prices: skus.prices,
           stock: skus.stock,
           weightGrams: skus.weightGrams,
         },
@@ -91,6 +95,7 @@ export class InventoryService {
             return value ? pickText(value.name, locale, shopDefault) : valueId;
           }),
           price: sku.price,
+          prices: sku.prices,
           stock: sku.stock,
           onShelf: g.onShelf,
           taxClass: g.taxClass,

@@ -1,13 +1,36 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { packSkus, setSkuStock, skuCount, skuIdAt, unpackSkus, type ShelfSku } from './shelf-skus.ts';
+import {
+  basePriceAt,
+  ownPriceAt,
+  packSkus,
+  setSkuStock,
+  skuCount,
+  skuIdAt,
+  unpackSkus,
+  type ShelfSku,
+} from './shelf-skus.ts';
 
 describe('packed SKUs', () => {
   const red = ['Red', 'M'];
   const skus: ShelfSku[] = [
-    { id: randomUUID(), options: red, price: 12_900, originalPrice: 15_900, stock: 4 },
-    { id: randomUUID(), options: ['Blue', 'M'], price: 0, originalPrice: null, stock: 0 },
-    { id: randomUUID(), options: ['Blue', 'L'], price: 2_000_000_000, originalPrice: 0, stock: 1_000_000 },
+    {
+      id: randomUUID(),
+      options: red,
+      price: 12_900,
+      originalPrice: 15_900,
+      stock: 4,
+      prices: { BRL: { price: 69_90, originalPrice: null }, CNY: { price: 9_900, originalPrice: 12_900 } },
+    },
+    { id: randomUUID(), options: ['Blue', 'M'], price: 0, originalPrice: null, stock: 0, prices: {} },
+    {
+      id: randomUUID(),
+      options: ['Blue', 'L'],
+      price: 2_000_000_000,
+      originalPrice: 0,
+      stock: 1_000_000,
+      prices: { BRL: { price: 0, originalPrice: 0 } },
+    },
   ];
 
   it('give back every SKU as it was, free prices, no list price and a list price of 0 included', () => {
@@ -18,6 +41,17 @@ describe('packed SKUs', () => {
     // The option arrays are the ones given (the index interns them), and unpacking makes new SKU objects.
     expect(unpackSkus(packed)[0]!.options).toBe(red);
     expect(unpackSkus(packed)[0]).not.toBe(unpackSkus(packed)[0]);
+  });
+
+  it("keep each SKU's own prices in their currencies, and none for goods without them", () => {
+    const packed = packSkus(skus);
+    expect(ownPriceAt(packed, 'BRL', 0)).toEqual({ price: 69_90, originalPrice: null });
+    expect(ownPriceAt(packed, 'BRL', 1)).toBeUndefined();
+    expect(ownPriceAt(packed, 'BRL', 2)).toEqual({ price: 0, originalPrice: 0 });
+    expect(ownPriceAt(packed, 'CNY', 2)).toBeUndefined();
+    expect(ownPriceAt(packed, 'TWD', 0)).toBeUndefined();
+    expect(basePriceAt(packed, 0)).toEqual({ price: 12_900, originalPrice: 15_900 });
+    expect(packSkus([skus[1]!]).own).toBeUndefined();
   });
 
   it('change one SKU stock, and nothing else', () => {

@@ -1,10 +1,13 @@
-/** A SKU as a goods' detail page shows it. */
+import type { SkuPriceRecords } from '@shop/db';
+
+/** A SKU as a goods' detail page shows it, with staff's own prices in other currencies. */
 export interface ShelfSku {
   id: string;
   options: string[];
   price: number;
   originalPrice: number | null;
   stock: number;
+  prices: SkuPriceRecords;
 }
 
 /**
@@ -19,35 +22,75 @@ export interface PackedSkus {
   readonly options: readonly string[][];
   /** Each SKU's price, list price (NO_PRICE for none) and stock, in turn. */
   readonly figures: number[];
+  /**
+   * Staff's own prices by currency, two numbers a SKU: its price (NOT_SET where it has none in that currency) and
+   * list price (NO_PRICE for none). Undefined for goods without any, most of them.
+   */
+  readonly own: Readonly<Record<string, number[]>> | undefined;
 }
 
 const ID_LENGTH = 36;
 const FIGURES = 3;
 const NO_PRICE = -1;
+const NOT_SET = -2;
 
 export function packSkus(skus: readonly ShelfSku[]): PackedSkus {
   const figures = new Array<number>(skus.length * FIGURES);
+  let own: Record<string, number[]> | undefined;
   skus.forEach((sku, i) => {
     if (sku.id.length !== ID_LENGTH) throw new Error(`A SKU id is not a UUID: ${sku.id}`);
     figures[i * FIGURES] = sku.price;
     figures[i * FIGURES + 1] = sku.originalPrice ?? NO_PRICE;
     figures[i * FIGURES + 2] = sku.stock;
+    for (const [currency, price] of Object.entries(sku.prices)) {
+      own ??= {};
+      const column = (own[currency] ??= new Array<number>(skus.length * 2).fill(NOT_SET));
+      column[i * 2] = price.price;
+      column[i * 2 + 1] = price.originalPrice ?? NO_PRICE;
+    }
   });
-  return { ids: skus.map((sku) => sku.id).join(''), options: skus.map((sku) => sku.options), figures };
+  return { ids: skus.map((sku) => sku.id).join(''), options: skus.map((sku) => sku.options), figures, own };
 }
 
 /** The SKUs as objects again, new ones: a detail page's reply may keep them. */
 export function unpackSkus(packed: PackedSkus): ShelfSku[] {
   return packed.options.map((options, i) => {
     const originalPrice = packed.figures[i * FIGURES + 1]!;
+    const prices: SkuPriceRecords = {};
+    for (const currency in packed.own) {
+      const own = ownPriceAt(packed, currency, i);
+      if (own) prices[currency] = own;
+    }
     return {
       id: skuIdAt(packed, i),
       options,
       price: packed.figures[i * FIGURES]!,
       originalPrice: originalPrice === NO_PRICE ? null : originalPrice,
       stock: packed.figures[i * FIGURES + 2]!,
+      prices,
     };
   });
+}
+
+/** The SKU's base price and list price, in the shop's currency. */
+export function basePriceAt(packed: PackedSkus, i: number): { price: number; originalPrice: number | null } {
+  const originalPrice = packed.figures[i * FIGURES + 1]!;
+  return {
+    price: packed.figures[i * FIGURES]!,
+    originalPrice: originalPrice === NO_PRICE ? null : originalPrice,
+  };
+}
+
+/** Staff's own price of the SKU in `currency`, if they set one. */
+export function ownPriceAt(
+  packed: PackedSkus,
+  currency: string,
+  i: number,
+): { price: number; originalPrice: number | null } | undefined {
+  const column = packed.own?.[currency];
+  if (!column || column[i * 2] === NOT_SET) return undefined;
+  const originalPrice = column[i * 2 + 1]!;
+  return { price: column[i * 2]!, originalPrice: originalPrice === NO_PRICE ? null : originalPrice };
 }
 
 export function skuCount(packed: PackedSkus): number {

@@ -130,6 +130,12 @@ export class MarketsService {
     return code ? this.byCode.get(code) : undefined;
   }
 
+  /** The currencies markets sell in other than the shop's own: those a SKU may have its own prices in. */
+  otherCurrencies(): Set<string> {
+    const own = this.baseCurrency();
+    return new Set(this.all.map((m) => m.currency).filter((currency) => currency !== own));
+  }
+
   known(code: string): boolean {
     return this.byCode.has(code);
   }

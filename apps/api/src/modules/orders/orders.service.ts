@@ -21,7 +21,7 @@ import type { CartOwner, CartService } from '../cart/cart.service.ts';
 import type { PricedMarket } from '../markets/markets.service.ts';
 import type { Destination, TaxesService } from '../taxes/taxes.service.ts';
 import type { ShippingService } from '../shipping/shipping.service.ts';
-import { priceIn } from '../markets/priced.ts';
+import { skuPriceIn } from '../markets/priced.ts';
 import type { ShopLocale } from '../catalog/catalog.service.ts';
 import type { Locale } from '@shop/contract';
 import { lineOf, type InventoryService } from '../catalog/inventory.service.ts';
@@ -696,7 +696,7 @@ export class OrdersService {
       }
       return {
         ...lineOf(offer, line.quantity),
-        price: priceIn(at.market, offer.price),
+        price: skuPriceIn(at.market, offer),
         taxClass: offer.taxClass,
         grams: offer.weightGrams,
       };

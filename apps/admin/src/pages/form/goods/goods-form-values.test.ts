@@ -21,8 +21,26 @@ describe('reloading stock after a conflict', () => {
       row({ key: 'green', options: ['green'], stock: 3 }),
     ];
     const current = [
-      { id: 'a', options: ['red'], price: 2500, originalPrice: null, stock: 5, sales: 2, weightGrams: 0 },
-      { id: 'b', options: ['blue'], price: 2300, originalPrice: null, stock: 6, sales: 0, weightGrams: 0 },
+      {
+        id: 'a',
+        options: ['red'],
+        price: 2500,
+        originalPrice: null,
+        stock: 5,
+        sales: 2,
+        weightGrams: 0,
+        prices: {},
+      },
+      {
+        id: 'b',
+        options: ['blue'],
+        price: 2300,
+        originalPrice: null,
+        stock: 6,
+        sales: 0,
+        weightGrams: 0,
+        prices: {},
+      },
     ];
     expect(withCurrentStock(rows, current)).toEqual([
       row({ id: 'a', stock: 5, loadedStock: 5, price: 19.99 }),
@@ -34,8 +52,26 @@ describe('reloading stock after a conflict', () => {
 
 describe('SKU weights', () => {
   const saved = [
-    { id: 'a', options: ['red'], price: 2500, originalPrice: 3000, stock: 5, sales: 2, weightGrams: 350 },
-    { id: 'b', options: ['blue'], price: 2350, originalPrice: null, stock: 6, sales: 0, weightGrams: 0 },
+    {
+      id: 'a',
+      options: ['red'],
+      price: 2500,
+      originalPrice: 3000,
+      stock: 5,
+      sales: 2,
+      weightGrams: 350,
+      prices: {},
+    },
+    {
+      id: 'b',
+      options: ['blue'],
+      price: 2350,
+      originalPrice: null,
+      stock: 6,
+      sales: 0,
+      weightGrams: 0,
+      prices: {},
+    },
   ];
 
   it('loads each SKU’s weight in grams beside its money in major units', () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "skus" ADD COLUMN "prices" jsonb DEFAULT '{}'::jsonb NOT NULL;
