@@ -92,6 +92,7 @@ export const auditSubjectKindValues = [
   'session',
   'market',
   'taxRate',
+  'shippingZone',
   'other',
 ] as const;
 export type AuditSubjectKind = (typeof auditSubjectKindValues)[number];

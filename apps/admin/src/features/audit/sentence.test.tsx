@@ -154,6 +154,27 @@ describe('audit entries as sentences', () => {
     expect((await render('en-US', later)).text).toBe('Ana made a change to the market “Brazil”');
   });
 
+  it.each<[Locale, string, string]>([
+    ['en-US', 'Ana added the shipping zone “Iberia”', 'Ana deleted the shipping zone “Iberia”'],
+    ['pt-BR', 'Ana adicionou a zona de entrega “Iberia”', 'Ana excluiu a zona de entrega “Iberia”'],
+    ['zh-CN', 'Ana 添加了配送区域“Iberia”', 'Ana 删除了配送区域“Iberia”'],
+    ['zh-TW', 'Ana 新增了配送區域「Iberia」', 'Ana 刪除了配送區域「Iberia」'],
+  ])(
+    'reads shipping zone changes in %s as sentences, linked to the zones while the zone lives',
+    async (locale, added, deleted) => {
+      const zoneAdded = entry({
+        action: 'shipping_zone.create',
+        entity: 'shipping_zone',
+        subject: { kind: 'shippingZone', label: 'Iberia' },
+      });
+      const zoneDeleted = { ...zoneAdded, action: 'shipping_zone.delete' };
+      expect((await render(locale, zoneAdded)).text).toBe(added);
+      expect((await render(locale, zoneDeleted)).text).toBe(deleted);
+      expect((await render(locale, zoneAdded)).html).toContain('<a href="/list/shipping">Iberia</a>');
+      expect((await render(locale, zoneDeleted)).html).not.toContain('<a');
+    },
+  );
+
   it('links the thing acted on to its page: an order by its number, a coupon to the coupons', async () => {
     const order = await render('en-US', orderShipped);
     expect(order.html).toContain(`<a href="/profile/order/${orderShipped.entityId}">#10001</a>`);

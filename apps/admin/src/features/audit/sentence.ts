@@ -44,6 +44,9 @@ export const SENTENCE_ACTIONS = [
   'tax_rate.create',
   'tax_rate.update',
   'tax_rate.delete',
+  'shipping_zone.create',
+  'shipping_zone.update',
+  'shipping_zone.delete',
 ] as const;
 
 const KNOWN = new Set<string>(SENTENCE_ACTIONS);
@@ -92,6 +95,7 @@ const PAGE_OF_KIND: Partial<Record<AuditSubjectKind, (id: string) => string>> = 
   staff: () => '/account/staff',
   market: () => '/list/markets',
   taxRate: () => '/list/tax-rates',
+  shippingZone: () => '/list/shipping',
 };
 
 /**

@@ -44,6 +44,9 @@ const messages = {
   'audit.sentence.tax_rate.create': '{actor} added the tax rate “{subject}”',
   'audit.sentence.tax_rate.update': '{actor} changed the tax rate “{subject}”',
   'audit.sentence.tax_rate.delete': '{actor} deleted the tax rate “{subject}”',
+  'audit.sentence.shipping_zone.create': '{actor} added the shipping zone “{subject}”',
+  'audit.sentence.shipping_zone.update': '{actor} changed the shipping zone “{subject}”',
+  'audit.sentence.shipping_zone.delete': '{actor} deleted the shipping zone “{subject}”',
 
   'audit.generic.product': '{actor} made a change to product “{subject}”',
   'audit.generic.order': '{actor} made a change to order {subject}',
@@ -57,6 +60,7 @@ const messages = {
   'audit.generic.session': '{actor} made a change to a session',
   'audit.generic.market': '{actor} made a change to the market “{subject}”',
   'audit.generic.taxRate': '{actor} made a change to the tax rate “{subject}”',
+  'audit.generic.shippingZone': '{actor} made a change to the shipping zone “{subject}”',
   'audit.generic.other': '{actor} made a change in the shop',
 
   'audit.subject.unknown': 'no longer in the shop',
@@ -71,6 +75,7 @@ const messages = {
   'audit.entity.session': 'Session',
   'audit.entity.market': 'Market',
   'audit.entity.tax_rate': 'Tax rate',
+  'audit.entity.shipping_zone': 'Shipping zone',
   'audit.what': 'What happened',
 } as const;
 

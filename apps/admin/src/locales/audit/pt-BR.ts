@@ -43,6 +43,9 @@ export default {
   'audit.sentence.tax_rate.create': '{actor} adicionou a alíquota “{subject}”',
   'audit.sentence.tax_rate.update': '{actor} alterou a alíquota “{subject}”',
   'audit.sentence.tax_rate.delete': '{actor} excluiu a alíquota “{subject}”',
+  'audit.sentence.shipping_zone.create': '{actor} adicionou a zona de entrega “{subject}”',
+  'audit.sentence.shipping_zone.update': '{actor} alterou a zona de entrega “{subject}”',
+  'audit.sentence.shipping_zone.delete': '{actor} excluiu a zona de entrega “{subject}”',
 
   'audit.generic.product': '{actor} fez uma alteração no produto “{subject}”',
   'audit.generic.order': '{actor} fez uma alteração no pedido {subject}',
@@ -56,6 +59,7 @@ export default {
   'audit.generic.session': '{actor} fez uma alteração em uma sessão',
   'audit.generic.market': '{actor} fez uma alteração no mercado “{subject}”',
   'audit.generic.taxRate': '{actor} fez uma alteração na alíquota “{subject}”',
+  'audit.generic.shippingZone': '{actor} fez uma alteração na zona de entrega “{subject}”',
   'audit.generic.other': '{actor} fez uma alteração na loja',
 
   'audit.subject.unknown': 'não existe mais na loja',
@@ -70,5 +74,6 @@ export default {
   'audit.entity.session': 'Sessão',
   'audit.entity.market': 'Mercado',
   'audit.entity.tax_rate': 'Alíquota de imposto',
+  'audit.entity.shipping_zone': 'Zona de entrega',
   'audit.what': 'O que aconteceu',
 } satisfies Translation<typeof enUS>;

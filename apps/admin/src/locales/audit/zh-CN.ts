@@ -43,6 +43,9 @@ export default {
   'audit.sentence.tax_rate.create': '{actor} 添加了税率“{subject}”',
   'audit.sentence.tax_rate.update': '{actor} 修改了税率“{subject}”',
   'audit.sentence.tax_rate.delete': '{actor} 删除了税率“{subject}”',
+  'audit.sentence.shipping_zone.create': '{actor} 添加了配送区域“{subject}”',
+  'audit.sentence.shipping_zone.update': '{actor} 修改了配送区域“{subject}”',
+  'audit.sentence.shipping_zone.delete': '{actor} 删除了配送区域“{subject}”',
 
   'audit.generic.product': '{actor} 更改了商品“{subject}”',
   'audit.generic.order': '{actor} 更改了订单 {subject}',
@@ -56,6 +59,7 @@ export default {
   'audit.generic.session': '{actor} 更改了一个会话',
   'audit.generic.market': '{actor} 更改了市场“{subject}”',
   'audit.generic.taxRate': '{actor} 更改了税率“{subject}”',
+  'audit.generic.shippingZone': '{actor} 更改了配送区域“{subject}”',
   'audit.generic.other': '{actor} 在店铺中做了一项更改',
 
   'audit.subject.unknown': '已不在店铺中',
@@ -70,5 +74,6 @@ export default {
   'audit.entity.session': '会话',
   'audit.entity.market': '市场',
   'audit.entity.tax_rate': '税率',
+  'audit.entity.shipping_zone': '配送区域',
   'audit.what': '操作内容',
 } satisfies Translation<typeof enUS>;

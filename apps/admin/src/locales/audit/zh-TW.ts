@@ -43,6 +43,9 @@ export default {
   'audit.sentence.tax_rate.create': '{actor} 新增了稅率「{subject}」',
   'audit.sentence.tax_rate.update': '{actor} 修改了稅率「{subject}」',
   'audit.sentence.tax_rate.delete': '{actor} 刪除了稅率「{subject}」',
+  'audit.sentence.shipping_zone.create': '{actor} 新增了配送區域「{subject}」',
+  'audit.sentence.shipping_zone.update': '{actor} 修改了配送區域「{subject}」',
+  'audit.sentence.shipping_zone.delete': '{actor} 刪除了配送區域「{subject}」',
 
   'audit.generic.product': '{actor} 變更了商品「{subject}」',
   'audit.generic.order': '{actor} 變更了訂單 {subject}',
@@ -56,6 +59,7 @@ export default {
   'audit.generic.session': '{actor} 變更了一個工作階段',
   'audit.generic.market': '{actor} 變更了市場「{subject}」',
   'audit.generic.taxRate': '{actor} 變更了稅率「{subject}」',
+  'audit.generic.shippingZone': '{actor} 變更了配送區域「{subject}」',
   'audit.generic.other': '{actor} 在商店中做了一項變更',
 
   'audit.subject.unknown': '已不在商店中',
@@ -70,5 +74,6 @@ export default {
   'audit.entity.session': '工作階段',
   'audit.entity.market': '市場',
   'audit.entity.tax_rate': '稅率',
+  'audit.entity.shipping_zone': '配送區域',
   'audit.what': '操作內容',
 } satisfies Translation<typeof enUS>;

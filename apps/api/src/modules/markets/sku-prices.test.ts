@@ -115,9 +115,9 @@ describe("staff's own prices per currency", () => {
 
     // Yuan have no own price: both at the rate, as before; dollars are the stored prices.
     const inYuan = (await get(`/v1/home/goods/${goodsId}`, 'zh-CN')).body.data as Json;
-    expect(skuIn(inYuan, own!.id).price).toBe(convertPrice(own!.price, CNY));
+    expect(skuIn(inYuan, own!.id)!.price).toBe(convertPrice(own!.price, CNY));
     const inDollars = (await get(`/v1/home/goods/${goodsId}`)).body.data as Json;
-    expect(skuIn(inDollars, own!.id).price).toBe(own!.price);
+    expect(skuIn(inDollars, own!.id)!.price).toBe(own!.price);
 
     // Listings show the same price: a search for its name.
     const name = (detail.translations['pt-BR'] ?? detail.translations['en-US']).name as string;
@@ -186,7 +186,7 @@ describe("staff's own prices per currency", () => {
     const cleared = await editorBody(goodsId, () => ({}));
     expect((await save(goodsId, cleared.body)).body.data.skus[0].prices).toEqual({});
     const page = (await get(`/v1/home/goods/${goodsId}`, 'pt-BR')).body.data as Json;
-    expect((page.skus as Json[]).find((s) => s.id === skuId).price).toBe(
+    expect((page.skus as Json[]).find((s) => s.id === skuId)!.price).toBe(
       convertPrice((detail.skus as Json[])[0]!.price, BRL),
     );
   });

@@ -164,6 +164,47 @@ describe('the audit log names what each change acted on, in the reader’s langu
     ]);
   });
 
+  it('names shipping zones by their names now, and a deleted one by the name it had', async () => {
+    const zone = {
+      names: { 'en-US': 'Iberia', 'pt-BR': 'Península Ibérica', 'zh-CN': '伊比利亚' },
+      places: [{ country: 'PT' }, { country: 'ES' }],
+      methods: [
+        {
+          names: { 'en-US': 'Post' },
+          pricing: 'flat',
+          fee: 900,
+          freeOverThreshold: true,
+          minDays: 4,
+          maxDays: 8,
+        },
+      ],
+    };
+    const call = async (method: string, url: string, payload?: object) => {
+      const res = await callApi(t.app, method, url, { cookie: adminCookie, ...(payload ? { payload } : {}) });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.data as { id: string; names: Record<string, string> }[];
+    };
+    const id = (await call('POST', '/v1/admin/shipping-zones', zone)).find(
+      (z) => z.names['en-US'] === 'Iberia',
+    )!.id;
+    await call('PUT', `/v1/admin/shipping-zones/${id}`, {
+      ...zone,
+      names: { ...zone.names, 'en-US': 'Iberian Peninsula' },
+    });
+    const subjects = async (locale: string) =>
+      (await audit('entity=shipping_zone', locale)).map((entry) => [entry.action, entry.subject]);
+    expect(await subjects('en-US')).toEqual([
+      ['shipping_zone.update', { kind: 'shippingZone', label: 'Iberian Peninsula' }],
+      ['shipping_zone.create', { kind: 'shippingZone', label: 'Iberian Peninsula' }],
+    ]);
+    await call('DELETE', `/v1/admin/shipping-zones/${id}`);
+    expect(await subjects('pt-BR')).toEqual([
+      ['shipping_zone.delete', { kind: 'shippingZone', label: 'Península Ibérica' }],
+      ['shipping_zone.update', { kind: 'shippingZone', label: 'Península Ibérica' }],
+      ['shipping_zone.create', { kind: 'shippingZone', label: 'Península Ibérica' }],
+    ]);
+  });
+
   it('names the changes of a member’s own activity the same way', async () => {
     await callApi(t.app, 'PUT', '/v1/admin/account', { cookie: staffCookie, payload: { nickname: 'Sam' } });
     const res = await callApi(t.app, 'GET', '/v1/admin/account/activity?pageSize=1', { cookie: staffCookie });

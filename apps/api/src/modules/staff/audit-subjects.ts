@@ -28,6 +28,7 @@ const KIND_OF_ENTITY: Readonly<Record<string, AuditSubjectKind>> = {
   session: 'session',
   market: 'market',
   tax_rate: 'taxRate',
+  shipping_zone: 'shippingZone',
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -81,7 +82,7 @@ export function taxRateLabel(record: unknown, locale: Locale): string | null {
 }
 
 /**
- * Names what each entry acted on, in `locale`: one query per kind of thing present on the page (at most nine,
+ * Names what each entry acted on, in `locale`: one query per kind of thing present on the page (at most ten,
  * whatever the page size), never one per entry. Names are read now rather than copied into the log when it is
  * written, so every entry (those written before names were kept too) reads the same, renamed things show their
  * current name, and the reader's language is used; a thing deleted since is named from the entry's record.
@@ -100,6 +101,7 @@ export async function nameSubjects(db: Db, rows: SubjectRow[], locale: Locale): 
   const userIds = idsOf('user');
   const goalIds = idsOf('goal');
   const taxRateIds = idsOf('tax_rate');
+  const shippingZoneIds = idsOf('shipping_zone');
   const marketCodes = [
     ...new Set(
       rows
@@ -118,6 +120,7 @@ export async function nameSubjects(db: Db, rows: SubjectRow[], locale: Locale): 
     salesGoals,
     markets,
     taxRates,
+    shippingZones,
   } = schema;
   const [
     goodsNames,
@@ -129,6 +132,7 @@ export async function nameSubjects(db: Db, rows: SubjectRow[], locale: Locale): 
     goalRows,
     marketRows,
     taxRateRows,
+    shippingZoneRows,
   ] = await Promise.all([
     goodsIds.length
       ? db
@@ -191,6 +195,12 @@ export async function nameSubjects(db: Db, rows: SubjectRow[], locale: Locale): 
           .from(taxRates)
           .where(inArray(taxRates.id, taxRateIds))
       : none,
+    shippingZoneIds.length
+      ? db
+          .select({ id: shippingZones.id, names: shippingZones.names })
+          .from(shippingZones)
+          .where(inArray(shippingZones.id, shippingZoneIds))
+      : none,
   ]);
 
   const goodsTexts = new Map<string, LocalizedText>();
@@ -205,6 +215,8 @@ export async function nameSubjects(db: Db, rows: SubjectRow[], locale: Locale): 
   for (const row of goalRows) labels.set(`goal:${row.id}`, row.title);
   for (const row of marketRows) labels.set(`market:${row.code}`, pickText(row.names, locale, locale));
   for (const row of taxRateRows) labels.set(`tax_rate:${row.id}`, taxRateLabel(row, locale) ?? '');
+  for (const row of shippingZoneRows)
+    labels.set(`shipping_zone:${row.id}`, pickText(row.names, locale, locale));
   const shoppers = new Set(userRows.filter((row) => row.role === 'shopper').map((row) => row.id));
 
   return rows.map((row) => {

@@ -24,6 +24,7 @@ const AUDIT_ENTITIES = [
   'session',
   'market',
   'tax_rate',
+  'shipping_zone',
 ];
 
 /** Before and after of one entry, changed fields first and marked. */
