@@ -396,6 +396,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     promotions,
     accountsAdmin,
     audit,
+    () => settings.settings.currency,
   );
   const aftersale: OrderAftersale = returnsModule(app, {
     db: database.db,

@@ -69,7 +69,10 @@ const adminOrderFilters = {
   /** Placed at or after `from`, at or before `to`. */
   from: momentParam(false).optional(),
   to: momentParam(true).optional(),
-  /** Totals in minor units: a range, or one exact amount. */
+  /**
+   * Totals in the shop's currency's minor units, each order's total at its own rate (an order in reais is compared
+   * by its dollars): a range, or one exact amount. Sorting by total compares the same amounts.
+   */
   minTotal: intParam(0, MAX_MONEY).optional(),
   maxTotal: intParam(0, MAX_MONEY).optional(),
   total: intParam(0, MAX_MONEY).optional(),

@@ -322,6 +322,50 @@ describe('markets', () => {
     });
   });
 
+  it("filters and sorts staff's orders by total in the shop's dollars, each order at its own rate", async () => {
+    const { order } = await paidOrderInReais(9);
+    await paidOrderInReais(10);
+    // And one in dollars, to New York.
+    const buyer = await shopper('en-US');
+    const city = ((await get('/v1/home/regions?parent=US-NY')).body.data as Json[])[0]!.code as string;
+    const address = await callApi(t.app, 'POST', '/v1/home/addresses', {
+      cookie: buyer.cookie,
+      payload: {
+        name: 'Ann Lee',
+        phone: '+12125550123',
+        regionCodes: ['US', 'US-NY', city],
+        detail: '350 Fifth Avenue',
+        postcode: '10118',
+        isDefault: false,
+      },
+    });
+    const inUsd = await callApi(t.app, 'POST', '/v1/home/orders', {
+      cookie: buyer.cookie,
+      payload: {
+        addressId: address.body.data.id,
+        items: [{ skuId: (await skuInStock(11)).id, quantity: 3 }],
+      },
+      headers: { 'idempotency-key': randomUUID() },
+    });
+    expect(inUsd.body.data.currency).toBe('USD');
+    const inDollars = Math.round(order.total / 5.4);
+    const listed = async (query: string) =>
+      (await get(`/v1/admin/orders?pageSize=100&${query}`, { cookie: staffCookie })).body.data as Json[];
+    expect((await listed(`total=${inDollars}`)).map((o) => o.id)).toContain(order.id);
+    expect((await listed(`minTotal=${inDollars}&maxTotal=${inDollars}`)).map((o) => o.id)).toContain(
+      order.id,
+    );
+    // Its amount in reais, read as dollars, is not its total.
+    expect((await listed(`total=${order.total}`)).map((o) => o.id)).not.toContain(order.id);
+    const rates: Record<string, number> = { USD: 1, BRL: 5.4, CNY: 7.2, TWD: 32 };
+    for (const sort of ['total_desc', 'total_asc']) {
+      const orders = await listed(`sort=${sort}`);
+      expect(new Set(orders.map((o) => o.currency))).toEqual(new Set(['USD', 'BRL']));
+      const dollars = orders.map((o) => Math.round(o.total / rates[o.currency]!));
+      expect(dollars, sort).toEqual([...dollars].sort((a, b) => (sort === 'total_asc' ? a - b : b - a)));
+    }
+  });
+
   it('guests see the totals of the country they give, before they give the whole address', async () => {
     const sku = await skuInStock(3);
     const preview = (country?: string) =>

@@ -52,13 +52,6 @@ const ACTORS_BY_NAME = new Set(['shopper', 'system', 'payment']);
 /** The states in which a shopper's money stays with the shop. */
 const SPENDING_STATES: OrderStatus[] = ['paid', 'shipped', 'completed', 'partially_refunded'];
 
-const sortOrders: Record<OrderFilters['sort'], SQL[]> = {
-  newest: [desc(orders.createdAt), desc(orders.id)],
-  oldest: [asc(orders.createdAt), asc(orders.id)],
-  total_desc: [desc(orders.total), desc(orders.id)],
-  total_asc: [asc(orders.total), asc(orders.id)],
-};
-
 /** An order number as staff type it: its digits, perhaps after a `#` ("#10001"). */
 const ORDER_NUMBER = /^#?\s*(\d{1,10})$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -79,7 +72,27 @@ export class OrdersAdminService {
     private readonly promotions: PromotionsService,
     private readonly people: PeopleDirectory,
     private readonly audit: AuditLog,
+    /** The shop's currency: totals are filtered and sorted in it, each order at its own rate. */
+    private readonly shopCurrency: () => string,
   ) {}
+
+  /**
+   * An order's total in the shop's currency at the order's own rate: what the total filters and sorts compare, so
+   * that an order of R$ 149,90 sorts and filters beside one of US$ 27.76, not beside one of US$ 149.90.
+   */
+  private totalInShopCurrency(): SQL {
+    return inShopCurrency(orders.total, this.shopCurrency());
+  }
+
+  private sortOf(sort: OrderFilters['sort']): SQL[] {
+    const total = this.totalInShopCurrency();
+    return {
+      newest: [desc(orders.createdAt), desc(orders.id)],
+      oldest: [asc(orders.createdAt), asc(orders.id)],
+      total_desc: [desc(total), desc(orders.id)],
+      total_asc: [asc(total), asc(orders.id)],
+    }[sort];
+  }
 
   async list(query: AdminOrdersQuery): Promise<{ items: AdminOrderRow[]; meta: PageMeta }> {
     const where = await this.whereOf(query);
@@ -88,7 +101,7 @@ export class OrdersAdminService {
         .select()
         .from(orders)
         .where(where)
-        .orderBy(...sortOrders[query.sort])
+        .orderBy(...this.sortOf(query.sort))
         .limit(query.pageSize)
         .offset((query.page - 1) * query.pageSize),
       this.db
@@ -108,8 +121,8 @@ export class OrdersAdminService {
    */
   async *exportRecords(query: OrderFilters): AsyncGenerator<OrderExportRecord> {
     const where = await this.whereOf(query);
-    const [first, second] = sortOrders[query.sort];
-    const column = query.sort.startsWith('total') ? orders.total : orders.createdAt;
+    const [first, second] = this.sortOf(query.sort);
+    const column = query.sort.startsWith('total') ? this.totalInShopCurrency() : orders.createdAt;
     const after = query.sort === 'newest' || query.sort === 'total_desc' ? '<' : '>';
     let last: string | null = null;
     for (;;) {
@@ -324,9 +337,9 @@ export class OrdersAdminService {
       query.shopperId ? eq(orders.userId, query.shopperId) : undefined,
       query.from ? gte(orders.createdAt, query.from) : undefined,
       query.to ? lte(orders.createdAt, query.to) : undefined,
-      query.minTotal !== undefined ? gte(orders.total, query.minTotal) : undefined,
-      query.maxTotal !== undefined ? lte(orders.total, query.maxTotal) : undefined,
-      query.total !== undefined ? eq(orders.total, query.total) : undefined,
+      query.minTotal !== undefined ? gte(this.totalInShopCurrency(), query.minTotal) : undefined,
+      query.maxTotal !== undefined ? lte(this.totalInShopCurrency(), query.maxTotal) : undefined,
+      query.total !== undefined ? eq(this.totalInShopCurrency(), query.total) : undefined,
     ];
     if (query.keyword) filters.push(await this.keywordFilter(query.keyword));
     return and(...filters);
