@@ -135,6 +135,8 @@ const SELECTION_CACHE_BYTES = 24 * 1024 * 1024;
 const FIRST_ORDERED = 240;
 
 const NO_CATEGORY = -1;
+/** Market price columns kept at once (`marketColumn`): 8 bytes a goods each, one per market with own prices. */
+const MARKET_COLUMNS = 8;
 const LOAD_BATCH = 5000;
 /** A keyword finding fewer goods than this gets a "did you mean" when one of its words is not the catalog's. */
 const FEW_RESULTS = 5;
@@ -706,6 +708,8 @@ export class CatalogIndex {
           : convertPrice(entry.price, market.conversion);
       }
       column = { price };
+      // A market's key changes with its rate: columns of rates no longer used are not kept.
+      if (this.marketColumns.size >= MARKET_COLUMNS) this.marketColumns.clear();
       this.marketColumns.set(key, column);
     }
     return column;
