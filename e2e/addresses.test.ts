@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, openShopper, seriousAccessibilityViolations } from './support/browser.ts';
 import type { ShopperPage } from './support/browser.ts';
-import { unexpectedErrors } from './support/accounts.ts';
+import { mailbox, unexpectedErrors } from './support/accounts.ts';
 import { activatedShopper, data, placeAndPay, wellStockedSku } from './support/orders.ts';
 import { startShop, type RunningShop } from './support/shop-server.ts';
 import { STAFF_ACCOUNTS } from './support/staff.ts';
@@ -14,6 +14,7 @@ let baseUrl = '';
 let browser: Browser;
 let shopper: ShopperPage;
 let page: Page;
+let buyerEmail = '';
 
 interface SavedAddress {
   id: string;
@@ -42,6 +43,7 @@ beforeAll(async () => {
   [browser, own] = await Promise.all([launchChromium(), startShop(admin)]);
   baseUrl = own.baseUrl;
   const buyer = await activatedShopper(baseUrl, 'addresses');
+  buyerEmail = buyer.email;
   shopper = await openShopper(browser, baseUrl, 'zh-CN');
   page = shopper.page;
   await data(
@@ -108,6 +110,12 @@ describe('addresses down to the district or city, shown on the order in the read
       addressId: (await addressOf('Ana Souza')).id,
       skuId,
     });
+    // Registered in English, the shopper reads the shop in Portuguese now: the receipts are in Portuguese.
+    await expect
+      .poll(
+        async () => (await mailbox(baseUrl, buyerEmail)).filter((mail) => / pago$/.test(mail.subject)).length,
+      )
+      .toBe(2);
 
     await page.goto(`/my/order?id=${brazilian.id}`);
     await main().getByText('Brasil, São Paulo, São Paulo, Rua Augusta 100, apto 12, 01305-000').waitFor();

@@ -43,6 +43,7 @@ export const effects = {
   fetchMarkets: tracked('common/fetchMarkets', api.markets.list),
   fetchMarket: tracked('common/fetchMarket', api.markets.current),
   chooseMarket: tracked('common/chooseMarket', api.markets.choose),
+  rememberLocale: tracked('user/rememberLocale', api.users.rememberLocale),
   fetchCoupons: tracked('common/fetchCoupons', api.coupons.list),
   claimCoupon: tracked('common/claimCoupon', api.coupons.claim),
 

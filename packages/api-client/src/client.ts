@@ -49,6 +49,8 @@ import type {
   tokenBodySchema,
   updateCartItemBodySchema,
   User,
+  UserLocale,
+  Locale,
   verificationCodeBodySchema,
 } from '@shop/contract';
 import { createRequester } from './request.ts';
@@ -168,6 +170,9 @@ export function createApiClient(options: ApiClientOptions) {
       login: (body: LoginBody, call?: CallOptions) => send<User>('POST', '/home/users/login', body, call),
       logout: (call?: CallOptions) => send<unknown>('POST', '/home/users/logout', {}, call),
       me: (call?: CallOptions) => get<User>('/home/users/me', undefined, call),
+      /** The signed-in shopper's language: the shop's mails to them are written in it. */
+      rememberLocale: (locale: Locale, call?: CallOptions) =>
+        send<UserLocale>('PUT', '/home/users/me/locale', { locale }, call),
       get: (id: string, call?: CallOptions) => get<User>(`/home/users/${enc(id)}`, undefined, call),
       edit: (id: string, body: EditUserBody, call?: CallOptions) =>
         send<User>('POST', `/home/users/${enc(id)}/edit`, body, call),

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { negotiateLocale, type Locale } from '@shop/contract';
 
 declare module 'fastify' {
@@ -6,6 +6,17 @@ declare module 'fastify' {
     /** The request's locale: `Accept-Language` if supported, else the shop's default locale. */
     locale: Locale;
   }
+}
+
+/**
+ * The supported language the request's `Accept-Language` names, or undefined when it names none (no header, or only
+ * languages the shop lacks): `request.locale` is then the shop's default, which the client did not choose.
+ */
+export function statedLocale(request: FastifyRequest): Locale | undefined {
+  const header = request.headers['accept-language'];
+  if (!header) return undefined;
+  const locale = negotiateLocale(header, 'en-US');
+  return locale === negotiateLocale(header, 'zh-CN') ? locale : undefined;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SUPPORTED_LOCALES } from '../locale.ts';
 import {
   confirmField,
   emailField,
@@ -85,6 +86,16 @@ export const editUserBodySchema = z.strictObject({
   gender: z.enum(genderValues, { error: 'validation.invalid' }).optional(),
   birthday: z.iso.date({ error: 'validation.invalid' }).nullable().optional(),
 });
+
+/**
+ * `PUT /v1/home/users/me/locale`: the language the signed-in shopper chose in the storefront, which the shop's mails
+ * to them are then written in (registration and each login set it too).
+ */
+export const userLocaleBodySchema = z.strictObject({
+  locale: z.enum(SUPPORTED_LOCALES, { error: 'validation.invalid' }),
+});
+export const userLocaleSchema = z.object({ locale: z.enum(SUPPORTED_LOCALES) });
+export type UserLocale = z.infer<typeof userLocaleSchema>;
 
 export const userSchema = z.object({
   id: z.string(),

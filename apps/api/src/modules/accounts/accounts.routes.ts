@@ -15,10 +15,13 @@ import {
   resendActivationBodySchema,
   resetPasswordBodySchema,
   tokenBodySchema,
+  userLocaleBodySchema,
+  userLocaleSchema,
   userSchema,
   verificationCodeBodySchema,
 } from '@shop/contract';
 import { ok } from '../../plugins/envelope.ts';
+import { statedLocale } from '../../plugins/locale.ts';
 import type { Sessions } from '../../plugins/session.ts';
 import type { AccountsService } from './accounts.service.ts';
 import type { AvatarUploads } from './avatar-uploads.ts';
@@ -119,6 +122,9 @@ export function accountsRoutes(
     },
     async (request, reply) => {
       const user = await accounts.login(request.body.account, request.body.password, request.ip);
+      // Mails follow the language the shopper uses the shop in, not only the one they registered in.
+      const stated = statedLocale(request);
+      if (stated) await accounts.rememberLocale(user.id, stated);
       await sessions.start(request, reply, user.id);
       await afterLogin(request, reply, user.id);
       return ok(user);
@@ -141,6 +147,24 @@ export function accountsRoutes(
       schema: { tags, summary: 'The logged-in shopper', response: { 200: envelopeSchema(userSchema) } },
     },
     async (request) => ok(await accounts.getUser(await sessions.requireUserId(request))),
+  );
+
+  routes.put(
+    '/v1/home/users/me/locale',
+    {
+      ...noStore,
+      schema: {
+        tags,
+        summary: "The signed-in shopper's language, which the shop's mails to them are written in",
+        body: userLocaleBodySchema,
+        response: { 200: envelopeSchema(userLocaleSchema) },
+      },
+    },
+    async (request) => {
+      const userId = await sessions.requireUserId(request);
+      await accounts.rememberLocale(userId, request.body.locale);
+      return ok({ locale: request.body.locale });
+    },
   );
 
   routes.get(

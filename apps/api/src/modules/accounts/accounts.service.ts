@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { parsePhoneNumberWithError } from 'libphonenumber-js/min';
 import {
   ACTIVATION_LINK_TTL_MS,
@@ -255,6 +255,14 @@ export class AccountsService {
         .where(eq(users.id, user.id));
     }
     return toUser(user);
+  }
+
+  /** The language the shop's mails to this user are written in from now on. */
+  async rememberLocale(id: string, locale: Locale): Promise<void> {
+    await this.db
+      .update(users)
+      .set({ locale })
+      .where(and(eq(users.id, id), ne(users.locale, locale)));
   }
 
   async getUser(id: string): Promise<User> {

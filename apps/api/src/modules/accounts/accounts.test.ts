@@ -573,3 +573,63 @@ describe('abuse and forgery', () => {
     expect(JSON.stringify(sessions)).not.toMatch(/Very-secret/);
   });
 });
+
+describe("the language of a shopper's mails", () => {
+  const email = 'dora@example.com';
+  const password = 'Dora-secret-2026';
+  let cookie = '';
+  const resetMail = async () => {
+    const seen = (await mailbox(email)).length;
+    expect((await post('/v1/home/users/password/forget', { email })).statusCode).toBe(200);
+    return nextKeptMail(t, email, seen);
+  };
+  const chooseLocale = (locale: unknown, headers: Record<string, string> = { cookie }) =>
+    t.app.inject({ method: 'PUT', url: '/v1/home/users/me/locale', payload: { locale }, headers });
+
+  beforeAll(async () => {
+    await createShopper(t.database, { email, password, locale: 'en-US' });
+  });
+
+  it('follow the language the shopper signs in with, then the one they choose in the shop', async () => {
+    // Registered in English, signing in from the shop in Portuguese: mails come in Portuguese.
+    const login = await post(
+      '/v1/home/users/login',
+      { account: email, password },
+      { 'accept-language': 'pt-BR' },
+    );
+    expect(login.statusCode, login.body).toBe(200);
+    cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    expect((await resetMail()).subject).toMatch(/senha/i);
+
+    const chosen = await chooseLocale('zh-TW');
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect(chosen.json().data).toEqual({ locale: 'zh-TW' });
+    expect((await resetMail()).subject).toMatch(/密碼/);
+
+    // A client stating no language the shop has (a script, a browser in French) leaves the choice alone.
+    for (const headers of [{}, { 'accept-language': 'fr-FR' }]) {
+      const again = await t.app.inject({
+        method: 'POST',
+        url: '/v1/home/users/login',
+        payload: { account: email, password },
+        headers,
+      });
+      expect(again.statusCode).toBe(200);
+    }
+    expect((await resetMail()).subject).toMatch(/密碼/);
+  });
+
+  it('is chosen only by a signed-in shopper, and only among the four languages', async () => {
+    expect((await chooseLocale('pt-BR', {})).statusCode).toBe(401);
+    for (const locale of ['fr-FR', '', null, 'zh-TW'.repeat(100), 7]) {
+      const res = await chooseLocale(locale, { cookie, 'accept-language': 'pt-BR' });
+      expect(res.statusCode, JSON.stringify(locale)).toBe(422);
+      expect(res.json().code).toBe(1);
+    }
+    const [row] = await t.database.db
+      .select({ locale: schema.users.locale })
+      .from(schema.users)
+      .where(eq(schema.users.email, email));
+    expect(row?.locale).toBe('zh-TW');
+  });
+});
