@@ -587,7 +587,7 @@ describe("the language of a shopper's mails", () => {
     t.app.inject({ method: 'PUT', url: '/v1/home/users/me/locale', payload: { locale }, headers });
 
   beforeAll(async () => {
-    await createShopper(t.database, { email, password, locale: 'en-US' });
+    await createShopper(t.database, { email, password }); // registered in en-US
   });
 
   it('follow the language the shopper signs in with, then the one they choose in the shop', async () => {

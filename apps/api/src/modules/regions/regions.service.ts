@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Locale, Region } from '@shop/contract';
 import { schema, type Db } from '@shop/db';
 import { RegionNames } from './region-names.ts';
@@ -10,8 +10,15 @@ import { RegionDivisions, divisionName } from './region-divisions.ts';
  * provinces are the `regions` table; cities and districts below them come from data packages in memory
  * (region-divisions.ts), one level at a time.
  */
+type RegionRow = typeof schema.regions.$inferSelect;
+
 export class RegionsService {
   private readonly divisions: RegionDivisions;
+  /**
+   * Countries and their states by code, read once: reference data the seed writes before the shop starts and
+   * nothing changes while it runs, and every checkout names its address's regions (preview, order, its mail).
+   */
+  private byCode: Promise<Map<string, RegionRow>> | undefined;
 
   constructor(private readonly db: Db) {
     this.divisions = new RegionDivisions(async (country) =>
@@ -22,6 +29,19 @@ export class RegionsService {
           .where(eq(schema.regions.parentCode, country))
       ).map((row) => row.code),
     );
+  }
+
+  private known(): Promise<Map<string, RegionRow>> {
+    if (!this.byCode) {
+      const loading = this.db
+        .select()
+        .from(schema.regions)
+        .then((rows) => new Map(rows.map((row) => [row.code, row])));
+      // A failed read is tried again by the next caller.
+      loading.catch(() => (this.byCode = undefined));
+      this.byCode = loading;
+    }
+    return this.byCode;
   }
 
   async tree(locale: Locale): Promise<Region[]> {
@@ -73,10 +93,7 @@ export class RegionsService {
    */
   async isPath(codes: readonly string[]): Promise<boolean> {
     const top = codes.slice(0, 2);
-    const rows = top.length
-      ? await this.db.select().from(schema.regions).where(inArray(schema.regions.code, top))
-      : [];
-    const byCode = new Map(rows.map((r) => [r.code, r]));
+    const byCode = await this.known();
     const topValid = top.every((code, i) => {
       const region = byCode.get(code);
       return (
@@ -99,8 +116,11 @@ export class RegionsService {
     const names = new Map<string, string>();
     if (unique.length === 0) return names;
     const inLocale = RegionNames.in(locale);
-    for (const row of await this.db.select().from(schema.regions).where(inArray(schema.regions.code, unique)))
-      names.set(row.code, inLocale.of(row));
+    const known = await this.known();
+    for (const code of unique) {
+      const row = known.get(code);
+      if (row) names.set(code, inLocale.of(row));
+    }
     for (const code of unique) {
       if (names.has(code)) continue;
       const division = await this.divisions.get(code);
