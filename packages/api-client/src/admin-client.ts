@@ -87,9 +87,12 @@ export function createAdminClient(options: AdminClientOptions) {
     async delete<T>(path: string, call?: CallOptions): Promise<T> {
       return (await request<T>({ method: 'DELETE', path, ...call })).data;
     },
-    /** A multipart upload: `form` holds the file(s) under the names the route expects. */
-    async upload<T>(path: string, form: FormData, call?: CallOptions): Promise<T> {
-      return (await request<T>({ method: 'POST', path, body: form, ...call })).data;
+    /**
+     * A file upload: multipart `FormData` holding the file(s) under the names the route expects, or a `Blob` sent
+     * as the body itself with its own type as the Content-Type (the price sheet's `text/csv`).
+     */
+    async upload<T>(path: string, body: FormData | Blob, call?: CallOptions): Promise<T> {
+      return (await request<T>({ method: 'POST', path, body, ...call })).data;
     },
   };
 

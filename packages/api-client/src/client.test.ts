@@ -177,6 +177,22 @@ describe('api client envelope rules (spec §8)', () => {
     expect(sent[1]?.init.body).toBeUndefined();
   });
 
+  it('uploads a file as the body itself, its own type the Content-Type (a price sheet)', async () => {
+    const sent: Sent[] = [];
+    const admin = createAdminClient({
+      translateFailure: (reason) => `generic:${reason}`,
+      fetch: async (input, init) => {
+        sent.push({ url: String(input), init: init ?? {} });
+        return jsonResponse({ code: 200, data: { updated: 1, unchanged: 0 }, msg: '' });
+      },
+    });
+    const sheet = new Blob(['sku_id,price_USD\n'], { type: 'text/csv' });
+    expect(await admin.http.upload('/admin/goods/prices.csv', sheet)).toEqual({ updated: 1, unchanged: 0 });
+    expect(sent[0]?.init.method).toBe('POST');
+    expect(sent[0]?.init.body).toBe(sheet);
+    expect((sent[0]?.init.headers as Record<string, string>)['Content-Type']).toBeUndefined();
+  });
+
   it('leaves the codes a caller handles itself to that caller, still rejecting', async () => {
     const { client, onError } = setup(() =>
       jsonResponse({ code: 1, data: null, msg: { id: 'Invalid identifier.' } }, 422),

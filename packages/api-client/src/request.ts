@@ -109,8 +109,9 @@ export function createRequester(options: ApiClientOptions): Requester {
     if (locale) headers['Accept-Language'] = locale;
     const init: RequestInit = { method: spec.method, headers, credentials: 'same-origin' };
     if (spec.signal) init.signal = spec.signal;
-    if (spec.body instanceof FormData) {
-      // A file upload: fetch writes the multipart Content-Type with its boundary.
+    if (spec.body instanceof FormData || spec.body instanceof Blob) {
+      // A file upload: fetch writes the multipart Content-Type with its boundary, or a file's own type (a CSV
+      // sent as the body itself).
       init.body = spec.body;
     } else if (spec.method === 'POST' || spec.method === 'PUT' || spec.body !== undefined) {
       headers['Content-Type'] = 'application/json';

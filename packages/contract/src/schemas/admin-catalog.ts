@@ -578,3 +578,40 @@ export type AdminShopSettings = z.infer<typeof adminShopSettingsSchema>;
  * a payment provider) and never again; the audit log records that it changed, not its value.
  */
 export const webhookSecretReplySchema = z.object({ secret: z.string(), rotatedAt: z.string() });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Price sheet (`GET` and `POST /v1/admin/goods/prices.csv`)
+
+/**
+ * The price sheet: one row per SKU, its prices in the shop's currency and in every other currency a market sells
+ * in, to edit in a spreadsheet and upload again. The headers are fixed machine names in every language, so a sheet
+ * downloaded in one language uploads in any: `sku_id`, `goods_id`, `name` and `options` (the last three only help
+ * people find the row and are ignored on upload), then `price_<CUR>` and `original_price_<CUR>` per currency, the
+ * shop's first. Amounts are plain decimals in major units with at most the currency's decimals (`69.90`, `500`
+ * for yen); an empty cell is no amount: no list price, or for another currency no own price (its market converts
+ * the shop's price at its rate).
+ */
+export const PRICE_SHEET_COLUMNS = {
+  skuId: 'sku_id',
+  goodsId: 'goods_id',
+  name: 'name',
+  options: 'options',
+} as const;
+/** How option value names are joined in the `options` column. */
+export const PRICE_SHEET_OPTION_SEPARATOR = ' / ';
+export const priceSheetPriceColumn = (currency: string) => `price_${currency}`;
+export const priceSheetOriginalPriceColumn = (currency: string) => `original_price_${currency}`;
+/** The largest sheet accepted, in bytes of the file, and in rows below its header. */
+export const PRICE_SHEET_MAX_BYTES = 5 * 1024 * 1024;
+export const PRICE_SHEET_MAX_ROWS = 20_000;
+
+/**
+ * The reply of an upload, applied whole in one transaction: how many SKUs it changed and how many rows changed
+ * nothing. A refused sheet changes nothing and answers code 1 with fields `rows.<row>.<column>` (the row as a
+ * spreadsheet numbers it: the header is row 1), `columns.<header>` for the header row, or `body` for the file.
+ */
+export const priceSheetResultSchema = z.object({
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+});
+export type PriceSheetResult = z.infer<typeof priceSheetResultSchema>;

@@ -18,6 +18,23 @@ const messages = {
   'goods.list.select': 'Select {name}',
   'goods.list.selected': '{count, plural, one {# product selected} other {# products selected}}',
   'goods.list.clearSelection': 'Clear selection',
+  'goods.priceSheet.title': 'Price sheet',
+  'goods.priceSheet.intro':
+    'Download the prices of every SKU of the products this list shows (with its filters), change them in a spreadsheet, and upload the file. The whole file is applied, or nothing if any row has a problem.',
+  'goods.priceSheet.hint':
+    'Write amounts like 69.90. For another currency, an empty price sells at its market’s exchange rate. Keep the first row and the sku_id column as they are: name and options only help you find the row.',
+  'goods.priceSheet.download': 'Download price sheet',
+  'goods.priceSheet.upload': 'Upload edited sheet',
+  'goods.priceSheet.updated':
+    '{count, plural, =0 {No SKU changed} one {# SKU updated} other {# SKUs updated}}',
+  'goods.priceSheet.unchanged':
+    '{count, plural, =0 {Every row changed a price.} one {# row changed nothing.} other {# rows changed nothing.}}',
+  'goods.priceSheet.refused':
+    'The sheet was not applied: nothing changed. Fix these rows and upload it again.',
+  'goods.priceSheet.problem.cell': 'Row {row}, {column}: {message}',
+  'goods.priceSheet.problem.row': 'Row {row}: {message}',
+  'goods.priceSheet.problem.column': 'Column {column}: {message}',
+  'goods.priceSheet.tooLarge': 'The file is larger than 5 MB. Split it into smaller files.',
   'goods.field.id': 'ID',
   'goods.field.keyword': 'Keyword',
   'goods.field.keywordHint': 'Name in any language, or ID',

@@ -17,6 +17,23 @@ export default {
   'goods.list.select': 'Selecionar {name}',
   'goods.list.selected': '{count, plural, one {# produto selecionado} other {# produtos selecionados}}',
   'goods.list.clearSelection': 'Limpar seleção',
+  'goods.priceSheet.title': 'Planilha de preços',
+  'goods.priceSheet.intro':
+    'Baixe os preços de todos os SKUs dos produtos desta lista (com os filtros dela), altere-os numa planilha e envie o arquivo. O arquivo é aplicado inteiro, ou nada, se alguma linha tiver um problema.',
+  'goods.priceSheet.hint':
+    'Escreva os valores como 69.90. Em outra moeda, um preço vazio vende pelo câmbio do mercado. Mantenha a primeira linha e a coluna sku_id como estão: nome e opções só ajudam a achar a linha.',
+  'goods.priceSheet.download': 'Baixar planilha de preços',
+  'goods.priceSheet.upload': 'Enviar planilha editada',
+  'goods.priceSheet.updated':
+    '{count, plural, =0 {Nenhum SKU alterado} one {# SKU atualizado} other {# SKUs atualizados}}',
+  'goods.priceSheet.unchanged':
+    '{count, plural, =0 {Todas as linhas alteraram um preço.} one {# linha não alterou nada.} other {# linhas não alteraram nada.}}',
+  'goods.priceSheet.refused':
+    'A planilha não foi aplicada: nada mudou. Corrija estas linhas e envie de novo.',
+  'goods.priceSheet.problem.cell': 'Linha {row}, {column}: {message}',
+  'goods.priceSheet.problem.row': 'Linha {row}: {message}',
+  'goods.priceSheet.problem.column': 'Coluna {column}: {message}',
+  'goods.priceSheet.tooLarge': 'O arquivo tem mais de 5 MB. Divida-o em arquivos menores.',
   'goods.field.id': 'Código',
   'goods.field.keyword': 'Palavra-chave',
   'goods.field.keywordHint': 'Nome em qualquer idioma, ou código',

@@ -16,7 +16,11 @@ import {
   goodsShelfResultSchema,
   idParamsSchema,
   pagedEnvelopeSchema,
+  PRICE_SHEET_MAX_BYTES,
+  priceSheetResultSchema,
   SUPPORTED_LOCALES,
+  AppError,
+  Code,
   translate,
   type Locale,
 } from '@shop/contract';
@@ -25,6 +29,8 @@ import type { StaffAccessControl } from '../staff/staff-access.ts';
 import type { CatalogAdminService } from './catalog-admin.service.ts';
 import type { CatalogChange } from './catalog-changes.ts';
 import type { ShopLocale } from './catalog.service.ts';
+import { decodeSheet } from './price-sheet.ts';
+import type { PriceSheetService } from './price-sheet.service.ts';
 
 const tags = ['admin: catalog'];
 
@@ -310,4 +316,98 @@ export function catalogAdminRoutes(
       return ok(null);
     },
   );
+}
+
+/**
+ * The price sheet (price-sheet.service.ts): every SKU's prices per currency as CSV, downloaded with the goods list's
+ * filters and uploaded again after editing. Open to whoever may edit goods.
+ */
+export function priceSheetRoutes(
+  app: FastifyInstance,
+  priceSheet: PriceSheetService,
+  access: StaffAccessControl,
+  catalogChanged: (change: CatalogChange) => Promise<void>,
+  shopLocale: (locale: Locale) => ShopLocale,
+) {
+  const staff = { access: 'staff' } as const;
+
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/v1/admin/goods/prices.csv',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary:
+          'The price sheet: one row per SKU of the goods matching the list filters, with fixed headers sku_id, ' +
+          'goods_id, name, options, then price_<CUR> and original_price_<CUR> for the shop currency and every ' +
+          'other currency a market sells in; amounts in major units ("69.90"), empty = none (CSV, UTF-8 with BOM)',
+        querystring: adminGoodsExportQuerySchema,
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const at = shopLocale(request.locale);
+      const header = priceSheet.header(at.currency);
+      const csv = stringify({
+        bom: true,
+        header: true,
+        columns: header.map((key) => ({ key, header: key })),
+        cast: { string: csvSafe },
+      });
+      const body = pipeline(Readable.from(priceSheet.exportRows(request.query, at)), csv, (error) => {
+        if (error) request.log.error({ err: error }, 'price sheet export failed');
+      });
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="prices-${day}.csv"`)
+        .send(body);
+    },
+  );
+
+  // The sheet arrives as the request body itself, read as UTF-8 text (a byte order mark is dropped).
+  void app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'text/csv',
+      { parseAs: 'buffer', bodyLimit: PRICE_SHEET_MAX_BYTES },
+      (_request, body, done) => {
+        try {
+          done(null, decodeSheet(body as Buffer));
+        } catch (error) {
+          done(error as Error);
+        }
+      },
+    );
+    const notCsv = 'validation.priceSheet.notCsv';
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/v1/admin/goods/prices.csv',
+      {
+        config: staff,
+        schema: {
+          tags,
+          summary:
+            'Apply an edited price sheet (the body, Content-Type text/csv, at most 5 MB) whole or not at all: ' +
+            'shop-currency prices to the SKUs, other currencies to their own prices (an empty price removes it); ' +
+            'goods_id, name and options are ignored. A refusal (code 1) names fields rows.<row>.<column>, ' +
+            'columns.<header> or body, and changes nothing',
+          consumes: ['text/csv'],
+          body: z.string({ error: notCsv }),
+          response: { 200: envelopeSchema(priceSheetResultSchema) },
+        },
+      },
+      async (request) => {
+        const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+        if (type !== 'text/csv') throw new AppError(Code.validation, notCsv, { body: notCsv });
+        const applied = await priceSheet.apply(
+          request.body,
+          access.memberOf(request).id,
+          shopLocale(request.locale),
+        );
+        // Many goods at once: every instance reads its whole shelf again rather than a message listing them all.
+        if (applied.goods.length > 1_000) await catalogChanged({ kind: 'everything' });
+        else if (applied.goods.length > 0) await catalogChanged({ kind: 'goods', goods: applied.goods });
+        return ok({ updated: applied.updated, unchanged: applied.unchanged });
+      },
+    );
+  });
 }

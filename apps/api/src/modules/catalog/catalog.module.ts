@@ -6,10 +6,11 @@ import type { PreparedReplyCache } from '../../plugins/prepared-replies.ts';
 import type { AuditLog } from '../staff/audit-log.ts';
 import type { StaffAccessControl } from '../staff/staff-access.ts';
 import { CatalogAdminService } from './catalog-admin.service.ts';
-import { catalogAdminRoutes } from './catalog.admin.routes.ts';
+import { catalogAdminRoutes, priceSheetRoutes } from './catalog.admin.routes.ts';
 import { CatalogChanges } from './catalog-changes.ts';
 import { catalogRoutes, type SearchTimer } from './catalog.routes.ts';
 import { CatalogService, type ShopLocale } from './catalog.service.ts';
+import { PriceSheetService } from './price-sheet.service.ts';
 import { searchSynonymsRoutes } from './search-synonyms.routes.ts';
 import { SearchSynonymsService } from './search-synonyms.service.ts';
 
@@ -49,6 +50,8 @@ export async function catalogModule(app: FastifyInstance, deps: CatalogModuleDep
   catalogRoutes(app, catalog, replies, deps.shopperAt, deps.timeSearch);
   const catalogAdmin = new CatalogAdminService(db, deps.audit, deps.otherCurrencies);
   catalogAdminRoutes(app, catalogAdmin, deps.access, (change) => changes.changed(change), deps.shopLocale);
+  const priceSheet = new PriceSheetService(db, deps.audit, catalogAdmin, deps.otherCurrencies);
+  priceSheetRoutes(app, priceSheet, deps.access, (change) => changes.changed(change), deps.shopLocale);
   searchSynonymsRoutes(app, synonyms, deps.access, (groups) => {
     catalog.setSynonyms(groups);
     replies.clearHere();

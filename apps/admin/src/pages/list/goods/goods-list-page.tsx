@@ -1,8 +1,8 @@
-import { DownloadOutlined, PlusOutlined, WarningOutlined } from '@ant-design/icons';
+import { DownloadOutlined, PlusOutlined, TableOutlined, WarningOutlined } from '@ant-design/icons';
 import { PageContainer, ProTable } from '@ant-design/pro-components';
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, Popconfirm, Space, Tag, Typography } from 'antd';
+import { Badge, Button, Grid, Popconfirm, Space, Tag, Typography } from 'antd';
 import type { CheckboxProps } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
 import { useRef, useState } from 'react';
@@ -19,6 +19,7 @@ import { CATALOG_KEY, categoriesQuery } from '../../../features/catalog/queries.
 import { shopQuery } from '../../../features/shop/queries.ts';
 import '../../../features/catalog/catalog.css';
 import { ScrollRegion } from '../../../components/scroll-region.tsx';
+import { PriceSheetModal } from './price-sheet-modal.tsx';
 
 /** ProTable's column sort as the API's `sort`; the list's own default is newest first. */
 function sortOf(sort: Record<string, SortOrder>): AdminGoodsSort | undefined {
@@ -49,6 +50,11 @@ export default function GoodsListPage() {
   const actionRef = useRef<ActionType>(null);
   const [selected, setSelected] = useState<string[]>([]);
   const [exportQuery, setExportQuery] = useState<Record<string, string | number>>({});
+  const [priceSheetOpen, setPriceSheetOpen] = useState(false);
+  // On a phone held upright the toolbar's file buttons show their icons only (named for screen readers), so that
+  // the toolbar fits the screen.
+  const compact = !(Grid.useBreakpoint().sm ?? true);
+  const iconOnly = (label: string) => (compact ? { 'aria-label': label, title: label } : { children: label });
   const shop = useQuery(shopQuery(locale));
   const categories = useQuery(categoriesQuery);
   const currency = shop.data?.currency ?? 'USD';
@@ -241,6 +247,7 @@ export default function GoodsListPage() {
     Object.entries(exportQuery).map(([k, v]) => [k, String(v)]),
   ).toString();
   const exportHref = `${API_BASE}/admin/goods/export${exportSearch ? `?${exportSearch}` : ''}`;
+  const priceSheetHref = `${API_BASE}/admin/goods/prices.csv${exportSearch ? `?${exportSearch}` : ''}`;
   return (
     <PageContainer title={t('goods.list.title')} content={t('goods.list.description')}>
       <ProTable<AdminGoodsRow>
@@ -286,9 +293,19 @@ export default function GoodsListPage() {
           </Space>
         )}
         toolBarRender={() => [
-          <Button key="export" icon={<DownloadOutlined />} href={exportHref} download>
-            {t('goods.list.export')}
-          </Button>,
+          <Button
+            key="export"
+            icon={<DownloadOutlined />}
+            href={exportHref}
+            download
+            {...iconOnly(t('goods.list.export'))}
+          />,
+          <Button
+            key="priceSheet"
+            icon={<TableOutlined />}
+            onClick={() => setPriceSheetOpen(true)}
+            {...iconOnly(t('goods.priceSheet.title'))}
+          />,
           <Button
             key="new"
             type="primary"
@@ -298,6 +315,12 @@ export default function GoodsListPage() {
             {t('goods.list.new')}
           </Button>,
         ]}
+      />
+      <PriceSheetModal
+        open={priceSheetOpen}
+        downloadHref={priceSheetHref}
+        onClose={() => setPriceSheetOpen(false)}
+        onApplied={changed}
       />
     </PageContainer>
   );
