@@ -175,6 +175,20 @@ describe('audit entries as sentences', () => {
     },
   );
 
+  it.each<[Locale, string]>([
+    ['en-US', 'Ana uploaded a price sheet'],
+    ['pt-BR', 'Ana enviou uma planilha de preços'],
+    ['zh-CN', 'Ana 上传了价格表'],
+    ['zh-TW', 'Ana 上傳了價格表'],
+  ])('reads a price sheet upload in %s as a sentence of its own', async (locale, sentence) => {
+    const uploaded = entry({
+      action: 'goods.prices',
+      entity: 'price_sheet',
+      subject: { kind: 'other', label: null },
+    });
+    expect((await render(locale, uploaded)).text).toBe(sentence);
+  });
+
   it('links the thing acted on to its page: an order by its number, a coupon to the coupons', async () => {
     const order = await render('en-US', orderShipped);
     expect(order.html).toContain(`<a href="/profile/order/${orderShipped.entityId}">#10001</a>`);

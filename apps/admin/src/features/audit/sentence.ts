@@ -47,6 +47,7 @@ export const SENTENCE_ACTIONS = [
   'shipping_zone.create',
   'shipping_zone.update',
   'shipping_zone.delete',
+  'goods.prices',
 ] as const;
 
 const KNOWN = new Set<string>(SENTENCE_ACTIONS);

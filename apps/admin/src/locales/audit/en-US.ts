@@ -47,6 +47,7 @@ const messages = {
   'audit.sentence.shipping_zone.create': '{actor} added the shipping zone “{subject}”',
   'audit.sentence.shipping_zone.update': '{actor} changed the shipping zone “{subject}”',
   'audit.sentence.shipping_zone.delete': '{actor} deleted the shipping zone “{subject}”',
+  'audit.sentence.goods.prices': '{actor} uploaded a price sheet',
 
   'audit.generic.product': '{actor} made a change to product “{subject}”',
   'audit.generic.order': '{actor} made a change to order {subject}',
@@ -76,6 +77,7 @@ const messages = {
   'audit.entity.market': 'Market',
   'audit.entity.tax_rate': 'Tax rate',
   'audit.entity.shipping_zone': 'Shipping zone',
+  'audit.entity.price_sheet': 'Price sheet',
   'audit.what': 'What happened',
 } as const;
 

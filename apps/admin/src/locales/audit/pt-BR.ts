@@ -46,6 +46,7 @@ export default {
   'audit.sentence.shipping_zone.create': '{actor} adicionou a zona de entrega “{subject}”',
   'audit.sentence.shipping_zone.update': '{actor} alterou a zona de entrega “{subject}”',
   'audit.sentence.shipping_zone.delete': '{actor} excluiu a zona de entrega “{subject}”',
+  'audit.sentence.goods.prices': '{actor} enviou uma planilha de preços',
 
   'audit.generic.product': '{actor} fez uma alteração no produto “{subject}”',
   'audit.generic.order': '{actor} fez uma alteração no pedido {subject}',
@@ -75,5 +76,6 @@ export default {
   'audit.entity.market': 'Mercado',
   'audit.entity.tax_rate': 'Alíquota de imposto',
   'audit.entity.shipping_zone': 'Zona de entrega',
+  'audit.entity.price_sheet': 'Planilha de preços',
   'audit.what': 'O que aconteceu',
 } satisfies Translation<typeof enUS>;

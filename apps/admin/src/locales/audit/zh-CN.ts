@@ -46,6 +46,7 @@ export default {
   'audit.sentence.shipping_zone.create': '{actor} 添加了配送区域“{subject}”',
   'audit.sentence.shipping_zone.update': '{actor} 修改了配送区域“{subject}”',
   'audit.sentence.shipping_zone.delete': '{actor} 删除了配送区域“{subject}”',
+  'audit.sentence.goods.prices': '{actor} 上传了价格表',
 
   'audit.generic.product': '{actor} 更改了商品“{subject}”',
   'audit.generic.order': '{actor} 更改了订单 {subject}',
@@ -75,5 +76,6 @@ export default {
   'audit.entity.market': '市场',
   'audit.entity.tax_rate': '税率',
   'audit.entity.shipping_zone': '配送区域',
+  'audit.entity.price_sheet': '价格表',
   'audit.what': '操作内容',
 } satisfies Translation<typeof enUS>;

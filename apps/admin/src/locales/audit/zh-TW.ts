@@ -46,6 +46,7 @@ export default {
   'audit.sentence.shipping_zone.create': '{actor} 新增了配送區域「{subject}」',
   'audit.sentence.shipping_zone.update': '{actor} 修改了配送區域「{subject}」',
   'audit.sentence.shipping_zone.delete': '{actor} 刪除了配送區域「{subject}」',
+  'audit.sentence.goods.prices': '{actor} 上傳了價格表',
 
   'audit.generic.product': '{actor} 變更了商品「{subject}」',
   'audit.generic.order': '{actor} 變更了訂單 {subject}',
@@ -75,5 +76,6 @@ export default {
   'audit.entity.market': '市場',
   'audit.entity.tax_rate': '稅率',
   'audit.entity.shipping_zone': '配送區域',
+  'audit.entity.price_sheet': '價格表',
   'audit.what': '操作內容',
 } satisfies Translation<typeof enUS>;

@@ -25,6 +25,7 @@ const AUDIT_ENTITIES = [
   'market',
   'tax_rate',
   'shipping_zone',
+  'price_sheet',
 ];
 
 /** Before and after of one entry, changed fields first and marked. */
