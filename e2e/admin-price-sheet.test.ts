@@ -179,3 +179,50 @@ describe('the goods list’s price sheet', () => {
     expect(await seriousAdminViolations(page)).toEqual([]);
   });
 });
+
+describe('the goods editor’s own prices in other currencies', () => {
+  it('sets a SKU’s own price in reais that shoppers in Brazil pay, and empties it back to the rate', async () => {
+    const product = await productWithTwoSkus();
+    const sku = product.skus[1]!;
+    const { page, errors } = await shop.openBackOffice('admin');
+    await page.goto(`/admin/form/goods/${product.id}`);
+    const expand = page.locator('.catalog-sku-table').getByRole('button', { name: 'Expand row' });
+    await expand.nth(1).click();
+    const ownPrice = page.getByLabel(/^Price of .+ in BRL$/);
+    await ownPrice.waitFor();
+    // Empty, it says what the rate makes of the SKU's price: US$ at 5.4, rounded up to ,90.
+    expect(await ownPrice.getAttribute('placeholder')).toMatch(
+      /^R\$[\d,.]+,90 at the rate$|^R\$[\d,.]+\.90 at the rate$/,
+    );
+    expect(await seriousAdminViolations(page)).toEqual([]);
+    await ownPrice.fill('49.9');
+    await page.getByLabel(/^Original price of .+ in BRL$/).fill('40');
+    await page.getByRole('button', { name: 'Save' }).click();
+    // Checked where it is typed, as the server would refuse it.
+    await page.getByText('The original price must be higher than the price.').waitFor();
+    await page.getByLabel(/^Original price of .+ in BRL$/).fill('59.9');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/admin\/result\/success$/);
+
+    const inReais = async () => {
+      const reply = await fetch(`${shop.baseUrl}/v1/home/goods/${product.id}`, {
+        headers: { 'Accept-Language': 'pt-BR' },
+      });
+      const goods = ((await reply.json()) as { data: GoodsDetail }).data;
+      return goods.skus.find((s) => s.id === sku.id)!;
+    };
+    expect(await inReais()).toMatchObject({ price: 4_990, originalPrice: 5_990 });
+
+    await page.goto(`/admin/form/goods/${product.id}`);
+    await expand.nth(1).click();
+    expect(await ownPrice.inputValue()).toBe('49.90');
+    await ownPrice.fill('');
+    await page.getByLabel(/^Original price of .+ in BRL$/).fill('');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/admin\/result\/success$/);
+    const after = await adminApi<AdminGoodsDetail>(`/admin/goods/${product.id}`);
+    expect(after.skus[1]!.prices).toEqual({});
+    expect((await inReais()).price).not.toBe(4_990);
+    expect(errors).toEqual([]);
+  });
+});

@@ -109,6 +109,13 @@ const messages = {
   'goods.sku.applyAll': 'Apply to every SKU',
   'goods.sku.weight': 'Weight (g)',
   'goods.sku.weightOf': 'Weight of {sku} (g)',
+  'goods.sku.ownPricesHint':
+    "Prices in other markets' currencies. Left empty, the market's exchange rate prices the SKU.",
+  'goods.sku.ownPrice': 'Price ({currency})',
+  'goods.sku.ownOriginalPrice': 'Original price ({currency})',
+  'goods.sku.ownPriceOf': 'Price of {sku} in {currency}',
+  'goods.sku.ownOriginalPriceOf': 'Original price of {sku} in {currency}',
+  'goods.sku.atRate': '{price} at the rate',
   'goods.sku.fillWeight': 'Weight for all (g)',
 
   'categories.title': 'Categories',

@@ -110,6 +110,13 @@ export default {
   'goods.sku.applyAll': 'Aplicar a todos os SKUs',
   'goods.sku.weight': 'Peso (g)',
   'goods.sku.weightOf': 'Peso de {sku} (g)',
+  'goods.sku.ownPricesHint':
+    'Preços nas moedas dos outros mercados. Em branco, o câmbio do mercado define o preço do SKU.',
+  'goods.sku.ownPrice': 'Preço ({currency})',
+  'goods.sku.ownOriginalPrice': 'Preço original ({currency})',
+  'goods.sku.ownPriceOf': 'Preço de {sku} em {currency}',
+  'goods.sku.ownOriginalPriceOf': 'Preço original de {sku} em {currency}',
+  'goods.sku.atRate': '{price} pelo câmbio',
   'goods.sku.fillWeight': 'Peso para todos (g)',
 
   'categories.title': 'Categorias',

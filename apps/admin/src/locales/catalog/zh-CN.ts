@@ -102,6 +102,12 @@ export default {
   'goods.sku.applyAll': '应用到全部 SKU',
   'goods.sku.weight': '重量（克）',
   'goods.sku.weightOf': '{sku} 的重量（克）',
+  'goods.sku.ownPricesHint': '其他市场货币的价格。留空时按该市场的汇率换算 SKU 价格。',
+  'goods.sku.ownPrice': '价格（{currency}）',
+  'goods.sku.ownOriginalPrice': '原价（{currency}）',
+  'goods.sku.ownPriceOf': '{sku} 的 {currency} 价格',
+  'goods.sku.ownOriginalPriceOf': '{sku} 的 {currency} 原价',
+  'goods.sku.atRate': '按汇率 {price}',
   'goods.sku.fillWeight': '统一重量（克）',
 
   'categories.title': '分类',

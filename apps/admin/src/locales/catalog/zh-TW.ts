@@ -102,6 +102,12 @@ export default {
   'goods.sku.applyAll': '套用到所有 SKU',
   'goods.sku.weight': '重量（公克）',
   'goods.sku.weightOf': '{sku} 的重量（公克）',
+  'goods.sku.ownPricesHint': '其他市場貨幣的價格。留空時依該市場的匯率換算 SKU 價格。',
+  'goods.sku.ownPrice': '價格（{currency}）',
+  'goods.sku.ownOriginalPrice': '原價（{currency}）',
+  'goods.sku.ownPriceOf': '{sku} 的 {currency} 價格',
+  'goods.sku.ownOriginalPriceOf': '{sku} 的 {currency} 原價',
+  'goods.sku.atRate': '依匯率 {price}',
   'goods.sku.fillWeight': '統一重量（公克）',
 
   'categories.title': '分類',

@@ -30,7 +30,8 @@ import { MissingLanguagesAlert } from '../../../features/catalog/missing-languag
 import { CATALOG_KEY, categoriesQuery, goodsDetailQuery } from '../../../features/catalog/queries.ts';
 import { shopQuery } from '../../../features/shop/queries.ts';
 import { OptionsEditor } from './options-editor.tsx';
-import { SkuTable } from './sku-table.tsx';
+import { otherCurrencies, SkuTable } from './sku-table.tsx';
+import { marketsQuery } from '../../list/markets/markets-query.ts';
 import { toSkuBodies, toSkuRows, withCurrentStock, type GoodsFormValues } from './goods-form-values.ts';
 import '../../../features/catalog/catalog.css';
 
@@ -113,6 +114,8 @@ function GoodsEditor({ goods, currency, shopDefault, categories }: GoodsEditorPr
   /** The server's refusal when stock moved (an order) since the figures were loaded; cleared by reloading them. */
   const [stockConflict, setStockConflict] = useState<string | null>(null);
   const [reloading, setReloading] = useState(false);
+  // Other currencies' own prices: the editor works without them while the markets load or if they fail.
+  const markets = useQuery(marketsQuery);
 
   /** Shows the language tab holding the first error, so a message in a hidden tab is not missed. */
   const revealTab = (names: string[]) => {
@@ -315,7 +318,12 @@ function GoodsEditor({ goods, currency, shopDefault, categories }: GoodsEditorPr
           </ProCard>
 
           <ProCard title={<h2 className="catalog-card-title">{t('goods.form.skus')}</h2>} bordered>
-            <SkuTable form={form} currency={currency} shopDefault={shopDefault} />
+            <SkuTable
+              form={form}
+              currency={currency}
+              shopDefault={shopDefault}
+              others={otherCurrencies(markets.data ?? [], currency)}
+            />
           </ProCard>
 
           {stockConflict && (

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { stockOf, toSkuBodies, toSkuRows, weightOf, withCurrentStock } from './goods-form-values.ts';
+import {
+  ownPricesOf,
+  stockOf,
+  toSkuBodies,
+  toSkuRows,
+  weightOf,
+  withCurrentStock,
+} from './goods-form-values.ts';
+import { otherCurrencies } from './sku-table.tsx';
 import type { SkuRow } from './sku-table.tsx';
 
 const row = (fields: Partial<SkuRow>): SkuRow => ({ key: 'red', options: ['red'], price: 25, ...fields });
@@ -85,6 +93,7 @@ describe('SKU weights', () => {
         stock: 5,
         loadedStock: 5,
         weightGrams: 350,
+        prices: {},
       },
       {
         key: 'blue',
@@ -95,6 +104,7 @@ describe('SKU weights', () => {
         stock: 6,
         loadedStock: 6,
         weightGrams: 0,
+        prices: {},
       },
     ]);
   });
@@ -110,6 +120,7 @@ describe('SKU weights', () => {
         stock: 5,
         expectedStock: 5,
         weightGrams: 350,
+        prices: {},
       },
       {
         id: 'b',
@@ -119,6 +130,7 @@ describe('SKU weights', () => {
         stock: 6,
         expectedStock: 6,
         weightGrams: 0,
+        prices: {},
       },
     ]);
     const typed = toSkuBodies([{ ...rows[1]!, weightGrams: 1250 }, row({ key: 'green', stock: 2 })], 'USD');
@@ -129,5 +141,80 @@ describe('SKU weights', () => {
     expect(weightOf(row({ weightGrams: null }))).toBe(0);
     expect(weightOf(row({}))).toBe(0);
     expect(weightOf(row({ weightGrams: 999.6 }))).toBe(1000);
+  });
+});
+
+describe("SKUs' own prices in other currencies", () => {
+  it('loads them in each currency’s major units and sends them back in its minor units, exactly', () => {
+    const [rowOfReais] = toSkuRows(
+      [
+        {
+          id: 'a',
+          options: ['red'],
+          price: 2500,
+          originalPrice: null,
+          stock: 5,
+          sales: 0,
+          weightGrams: 0,
+          prices: {
+            BRL: { price: 13_990, originalPrice: 15_990 },
+            JPY: { price: 3_800, originalPrice: null },
+          },
+        },
+      ],
+      'USD',
+    );
+    expect(rowOfReais!.prices).toEqual({
+      BRL: { price: 139.9, originalPrice: 159.9 },
+      JPY: { price: 3800, originalPrice: null },
+    });
+    expect(ownPricesOf(rowOfReais!)).toEqual({
+      BRL: { price: 13_990, originalPrice: 15_990 },
+      JPY: { price: 3_800, originalPrice: null },
+    });
+    // 0.1 + 0.2 reais typed still make 30 centavos; a yen price has no decimals to lose.
+    expect(ownPricesOf(row({ prices: { BRL: { price: 0.1 + 0.2, originalPrice: 1.15 } } }))).toEqual({
+      BRL: { price: 30, originalPrice: 115 },
+    });
+  });
+
+  it('leaves out a currency whose price is emptied, so the market’s rate prices the SKU again', () => {
+    expect(
+      ownPricesOf(row({ prices: { BRL: { price: null, originalPrice: 159.9 }, CNY: undefined } })),
+    ).toEqual({});
+    expect(ownPricesOf(row({}))).toEqual({});
+    expect(toSkuBodies([row({})], 'USD')[0]!.prices).toEqual({});
+  });
+
+  it('offers the currencies of the markets other than the shop’s own, once each, with their conversion', () => {
+    const market = (code: string, currency: string, exchangeRate: string, base = false) => ({
+      code,
+      name: code,
+      names: {},
+      currency,
+      countries: [code],
+      taxInclusive: true,
+      defaultLocale: 'en-US' as const,
+      exchangeRate,
+      rounding: 'ninety' as const,
+      freeShippingOver: null,
+      base,
+    });
+    const others = otherCurrencies(
+      [
+        market('US', 'USD', '1', true),
+        market('BR', 'BRL', '5.4'),
+        market('PT', 'EUR', '0.9'),
+        market('AO', 'BRL', '6'),
+      ],
+      'USD',
+    );
+    expect(others.map((other) => other.currency)).toEqual(['BRL', 'EUR']);
+    expect(others[0]!.conversion).toEqual({
+      rateMillionths: 5_400_000,
+      baseDecimals: 2,
+      decimals: 2,
+      rounding: 'ninety',
+    });
   });
 });

@@ -33,6 +33,15 @@ export function toSkuRows(skus: AdminGoodsDetail['skus'], currency: string): Sku
     stock: sku.stock,
     loadedStock: sku.stock,
     weightGrams: sku.weightGrams,
+    prices: Object.fromEntries(
+      Object.entries(sku.prices).map(([own, price]) => [
+        own,
+        {
+          price: toMajor(price.price, own),
+          originalPrice: price.originalPrice === null ? null : toMajor(price.originalPrice, own),
+        },
+      ]),
+    ),
   }));
 }
 
@@ -45,7 +54,25 @@ export function toSkuBodies(rows: SkuRow[], currency: string): GoodsInputBody['s
     originalPrice: row.originalPrice == null ? null : toMinor(row.originalPrice, currency),
     ...stockOf(row),
     weightGrams: weightOf(row),
+    prices: ownPricesOf(row),
   }));
+}
+
+/**
+ * A SKU's own prices in other currencies as the API takes them, in each currency's minor units: every currency
+ * whose price is filled in. Sent whole, so a price emptied in the editor is taken away (the market's rate then
+ * prices the SKU again).
+ */
+export function ownPricesOf(row: SkuRow): NonNullable<GoodsInputBody['skus'][number]['prices']> {
+  const prices: NonNullable<GoodsInputBody['skus'][number]['prices']> = {};
+  for (const [currency, own] of Object.entries(row.prices ?? {})) {
+    if (own?.price == null) continue;
+    prices[currency] = {
+      price: toMinor(own.price, currency),
+      originalPrice: own.originalPrice == null ? null : toMinor(own.originalPrice, currency),
+    };
+  }
+  return prices;
 }
 
 /** A SKU's packed weight in whole grams; an emptied field is no weight (0), as a new SKU starts. */

@@ -2,9 +2,16 @@ import { Button, Form, InputNumber, Space, Table, Typography } from 'antd';
 import type { FormInstance } from 'antd';
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { MAX_MONEY, pickText, serverMessages } from '@shop/contract';
-import type { Locale } from '@shop/contract';
-import { currencyDigits, toMajor } from '../../../features/shop/money.ts';
+import {
+  convertPrice,
+  MAX_MONEY,
+  pickText,
+  RATE_SCALE,
+  rateMillionths,
+  serverMessages,
+} from '@shop/contract';
+import type { AdminMarket, Locale, PriceConversion } from '@shop/contract';
+import { currencyDigits, formatMoney, toMajor, toMinor } from '../../../features/shop/money.ts';
 import type { GoodsFormValues } from './goods-form-values.ts';
 import { ScrollRegion } from '../../../components/scroll-region.tsx';
 
@@ -20,6 +27,32 @@ export interface SkuRow {
   loadedStock?: number;
   /** A packed unit's weight in grams, for shipping priced by weight; empty is sent as 0. */
   weightGrams?: number | null;
+  /** Staff's own price and list price per other currency, in its major units; empty: the market's rate prices it. */
+  prices?: Record<string, { price?: number | null; originalPrice?: number | null } | undefined>;
+}
+
+/** A currency some market sells in other than the shop's, and how that market converts the shop's prices. */
+export interface OtherCurrency {
+  currency: string;
+  conversion: PriceConversion;
+}
+
+/** The currencies a SKU may have own prices in: each market's but the shop's, the first market of each. */
+export function otherCurrencies(markets: readonly AdminMarket[], shopCurrency: string): OtherCurrency[] {
+  const seen = new Map<string, OtherCurrency>();
+  for (const market of markets) {
+    if (market.currency === shopCurrency || seen.has(market.currency)) continue;
+    seen.set(market.currency, {
+      currency: market.currency,
+      conversion: {
+        rateMillionths: rateMillionths(market.exchangeRate) ?? RATE_SCALE,
+        baseDecimals: currencyDigits(shopCurrency),
+        decimals: currencyDigits(market.currency),
+        rounding: market.rounding,
+      },
+    });
+  }
+  return [...seen.values()];
 }
 
 /** The API's limit for a SKU's weight: a tonne. */
@@ -43,10 +76,13 @@ export function SkuTable({
   form,
   currency,
   shopDefault,
+  others = [],
 }: {
   form: FormInstance<GoodsFormValues>;
   currency: string;
   shopDefault: Locale;
+  /** Other currencies markets sell in: each SKU row opens to its own prices in them. */
+  others?: OtherCurrency[];
 }) {
   const intl = useIntl();
   const locale = intl.locale as Locale;
@@ -163,6 +199,18 @@ export function SkuTable({
               pagination={false}
               rowKey="key"
               dataSource={fields}
+              {...(others.length > 0 && {
+                expandable: {
+                  expandedRowRender: (field: (typeof fields)[number]) => (
+                    <OwnPrices
+                      field={field.name}
+                      label={rowLabel(form.getFieldValue(['skus', field.name]) as SkuRow | undefined)}
+                      currency={currency}
+                      others={others}
+                    />
+                  ),
+                },
+              })}
               columns={[
                 {
                   title: t('goods.sku.combination'),
@@ -265,6 +313,100 @@ export function SkuTable({
           </ScrollRegion>
         )}
       </Form.List>
+    </Space>
+  );
+}
+
+/**
+ * A SKU's own prices in the other currencies, under its row: a price and a list price per currency. Empty, the
+ * market converts the SKU's price at its rate, shown as the field's placeholder.
+ */
+function OwnPrices({
+  field,
+  label,
+  currency,
+  others,
+}: {
+  field: number;
+  label: string;
+  currency: string;
+  others: OtherCurrency[];
+}) {
+  const intl = useIntl();
+  const locale = intl.locale as Locale;
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const texts = serverMessages[locale];
+  return (
+    <Space direction="vertical" size="small">
+      <Typography.Text type="secondary">{t('goods.sku.ownPricesHint')}</Typography.Text>
+      <Space wrap align="start" size="large">
+        {others.map(({ currency: own, conversion }) => {
+          const digits = currencyDigits(own);
+          const max = toMajor(MAX_MONEY, own);
+          return (
+            <Form.Item
+              key={own}
+              noStyle
+              shouldUpdate={(before, after) =>
+                JSON.stringify(before.skus?.[field]) !== JSON.stringify(after.skus?.[field])
+              }
+            >
+              {({ getFieldValue }) => {
+                const base = getFieldValue(['skus', field]) as SkuRow | undefined;
+                const atRate = (major: number | null | undefined) =>
+                  major == null
+                    ? undefined
+                    : t('goods.sku.atRate', {
+                        price: formatMoney(convertPrice(toMinor(major, currency), conversion), own, locale),
+                      });
+                return (
+                  <Space align="start">
+                    <Form.Item
+                      name={[field, 'prices', own, 'price']}
+                      label={t('goods.sku.ownPrice', { currency: own })}
+                    >
+                      <InputNumber
+                        min={0}
+                        max={max}
+                        precision={digits}
+                        step={1 / 10 ** digits}
+                        placeholder={atRate(base?.price)}
+                        style={{ width: 170 }}
+                        aria-label={t('goods.sku.ownPriceOf', { sku: label, currency: own })}
+                      />
+                    </Form.Item>
+                    <Form.Item
+                      name={[field, 'prices', own, 'originalPrice']}
+                      label={t('goods.sku.ownOriginalPrice', { currency: own })}
+                      dependencies={[['skus', field, 'prices', own, 'price']]}
+                      rules={[
+                        ({ getFieldValue: valueOf }) => ({
+                          validator: (_rule, value?: number | null) => {
+                            const price = valueOf(['skus', field, 'prices', own, 'price']) as number | null;
+                            return value == null || price == null || value > price
+                              ? Promise.resolve()
+                              : Promise.reject(new Error(texts['validation.goods.originalPrice']));
+                          },
+                        }),
+                      ]}
+                    >
+                      <InputNumber
+                        min={0}
+                        max={max}
+                        precision={digits}
+                        step={1 / 10 ** digits}
+                        placeholder={atRate(base?.originalPrice)}
+                        style={{ width: 170 }}
+                        aria-label={t('goods.sku.ownOriginalPriceOf', { sku: label, currency: own })}
+                      />
+                    </Form.Item>
+                  </Space>
+                );
+              }}
+            </Form.Item>
+          );
+        })}
+      </Space>
     </Space>
   );
 }
