@@ -204,6 +204,25 @@ export async function addAddress(app: FastifyInstance, cookie: string, recipient
   return reply.body.data.id as string;
 }
 
+/** Adds a New York address (the first city the regions list under New York state): an order there is in dollars. */
+export async function addNewYorkAddress(app: FastifyInstance, cookie: string): Promise<string> {
+  const cities = await callApi(app, 'GET', '/v1/home/regions?parent=US-NY');
+  const city = (cities.body.data as Json[])[0]!.code as string;
+  const reply = await callApi(app, 'POST', '/v1/home/addresses', {
+    cookie,
+    payload: {
+      name: 'Ann Lee',
+      phone: '+12125550123',
+      regionCodes: ['US', 'US-NY', city],
+      detail: '350 Fifth Avenue',
+      postcode: '10118',
+      isDefault: false,
+    },
+  });
+  if (reply.status !== 201) throw new Error(`the address was refused: ${JSON.stringify(reply.body)}`);
+  return reply.body.data.id as string;
+}
+
 /** A reply's JSON body as tests read it: any shape, checked by the assertions. */
 export type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

@@ -5,6 +5,7 @@ import { convertPrice, type PriceConversion } from '@shop/contract';
 import { schema } from '@shop/db';
 import {
   addAddress,
+  addNewYorkAddress,
   callApi,
   createShopper,
   createTestApp,
@@ -327,22 +328,11 @@ describe('markets', () => {
     await paidOrderInReais(10);
     // And one in dollars, to New York.
     const buyer = await shopper('en-US');
-    const city = ((await get('/v1/home/regions?parent=US-NY')).body.data as Json[])[0]!.code as string;
-    const address = await callApi(t.app, 'POST', '/v1/home/addresses', {
-      cookie: buyer.cookie,
-      payload: {
-        name: 'Ann Lee',
-        phone: '+12125550123',
-        regionCodes: ['US', 'US-NY', city],
-        detail: '350 Fifth Avenue',
-        postcode: '10118',
-        isDefault: false,
-      },
-    });
+    const newYork = await addNewYorkAddress(t.app, buyer.cookie);
     const inUsd = await callApi(t.app, 'POST', '/v1/home/orders', {
       cookie: buyer.cookie,
       payload: {
-        addressId: address.body.data.id,
+        addressId: newYork,
         items: [{ skuId: (await skuInStock(11)).id, quantity: 3 }],
       },
       headers: { 'idempotency-key': randomUUID() },

@@ -6,6 +6,7 @@ import { schema } from '@shop/db';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app.ts';
 import {
+  addNewYorkAddress,
   callApi,
   createShopper,
   createTestApp,
@@ -427,23 +428,10 @@ describe('shipping methods at checkout', () => {
 
   it('places an order whose tax is added on top (New York), with the tax in its total', async () => {
     const buyer = await shopper('en-US');
-    const cities = await callApi(t.app, 'GET', '/v1/home/regions?parent=US-NY');
-    const city = (cities.body.data as Json[])[0]!.code as string;
-    const added = await callApi(t.app, 'POST', '/v1/home/addresses', {
-      cookie: buyer.cookie,
-      payload: {
-        name: 'Ann Lee',
-        phone: '+12125550123',
-        regionCodes: ['US', 'US-NY', city],
-        detail: '350 Fifth Avenue',
-        postcode: '10118',
-        isDefault: false,
-      },
-    });
-    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    const newYork = await addNewYorkAddress(t.app, buyer.cookie);
     const sku = await skuWeighing(400, 13);
     const placed = await place(buyer, {
-      addressId: added.body.data.id,
+      addressId: newYork,
       items: [{ skuId: sku.id, quantity: 2 }],
     });
     expect(placed.status, JSON.stringify(placed.body)).toBe(201);
