@@ -18,12 +18,15 @@ import { describe, expect, it } from 'vitest';
  * 177.3 KB.
  * And 178 → 179 KB (shipping methods, session 15): the delivery choice's and estimate's texts in the one catalog
  * (+0.2 KB) and the delivery-days part shared by checkout and the order page took the address page to 178.4 KB.
- * Splitting the messages by page remains the trim that would pay for all three raises.
+ * Then trimmed, every page 179 → 170 KB (session 17): a form page carried the server's whole catalog in four
+ * languages (17 KB, mostly the back office's texts) for its rules' few, now shopper-messages.ts (3.7 KB); and
+ * libphonenumber's metadata (29 KB) only with a phone field (the detail page's email form took it with isEmail).
+ * The address page, the largest, is 166 KB.
  */
 const dist =
   process.env.STOREFRONT_DIST ?? fileURLToPath(new URL('../apps/storefront/dist', import.meta.url));
 const HOME_BUDGET = 135_000;
-const PAGE_BUDGET = 179_000;
+const PAGE_BUDGET = 170_000;
 
 const html = readFileSync(`${dist}/index.html`, 'utf8');
 const bootMap = JSON.parse(/id="boot-chunks">([^<]*)</.exec(html)?.[1] ?? '{}') as {

@@ -1,5 +1,5 @@
 import { isValidCpf } from '@brazilian-utils/brazilian-utils/is-valid-cpf';
-import type { MessageKey } from './messages.ts';
+import type { ShopperMessageKey } from './shopper-messages.ts';
 
 /**
  * Postcode and CPF rules of an address by its country (the first region code), shared by the address schema
@@ -20,7 +20,10 @@ export const postcodeFormats: Readonly<Record<string, { pattern: RegExp; example
 export const postcodeRequired: ReadonlySet<string> = new Set(['BR', 'US', 'CN', 'TW']);
 
 /** The message for a postcode not valid in `country`, or undefined when it is fine. */
-export function postcodeProblem(country: string | undefined, postcode: string): MessageKey | undefined {
+export function postcodeProblem(
+  country: string | undefined,
+  postcode: string,
+): ShopperMessageKey | undefined {
   const format = country ? postcodeFormats[country] : undefined;
   if (!format) return undefined;
   if (postcode === '')
@@ -29,7 +32,7 @@ export function postcodeProblem(country: string | undefined, postcode: string): 
 }
 
 /** The CPF (Brazil's taxpayer number) is optional, only for Brazil, and checked by its two check digits. */
-export function cpfProblem(country: string | undefined, cpf: string): MessageKey | undefined {
+export function cpfProblem(country: string | undefined, cpf: string): ShopperMessageKey | undefined {
   if (cpf === '') return undefined;
   if (country !== 'BR') return 'validation.cpf.onlyBrazil';
   return /^\d{3}\.?\d{3}\.?\d{3}-?\d{2}$/.test(cpf) && isValidCpf(cpf) ? undefined : 'validation.cpf';

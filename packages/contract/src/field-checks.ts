@@ -1,5 +1,3 @@
-import { isValidPhoneNumber } from 'libphonenumber-js/min';
-
 /*
  * Checks of single values, for the forms and for the schemas of validation.ts. This module holds no zod schema, so
  * that a form importing a check does not load zod (schemas built at a module's top level cannot be shaken off).
@@ -14,11 +12,6 @@ const EMAIL_PATTERN =
 
 export function isEmail(value: string): boolean {
   return value.length <= 254 && EMAIL_PATTERN.test(value);
-}
-
-/** A phone number in international form (`+` and country code), as libphonenumber-js understands it. */
-export function isPhone(value: string): boolean {
-  return value.length <= 32 && isValidPhoneNumber(value);
 }
 
 /**

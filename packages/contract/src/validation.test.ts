@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { registerBodySchema } from './schemas/accounts.ts';
 import { goodsQuerySchema } from './schemas/catalog.ts';
 import { listingSort } from './catalog-values.ts';
-import { isEmail, isPhone } from './field-checks.ts';
+import { isEmail } from './field-checks.ts';
+import { isPhone } from './phone-check.ts';
 
 describe('field rules', () => {
   it('checks emails like a browser does', () => {

@@ -1,6 +1,7 @@
 import './zod-in-browsers.ts';
 import { z } from 'zod';
-import { isEmail, isPhone, MIN_PASSWORD_LENGTH } from './field-checks.ts';
+import { isEmail, MIN_PASSWORD_LENGTH } from './field-checks.ts';
+import { isPhone } from './phone-check.ts';
 import type { MessageKey } from './messages.ts';
 
 /**

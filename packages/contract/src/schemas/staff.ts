@@ -12,7 +12,7 @@ import {
 } from '../validation.ts';
 import { loginBodySchema } from './accounts.ts';
 import type { Mail } from './dev.ts';
-import { isPhone } from '../field-checks.ts';
+import { isPhone } from '../phone-check.ts';
 
 /** Staff roles. `staff` run the shop day to day; only `admin` manage staff accounts and shop settings. */
 export const staffRoleValues = ['staff', 'admin'] as const;

@@ -1,9 +1,9 @@
-import { AVATAR_TYPES, MAX_AVATAR_BYTES, type MessageKey } from '@shop/contract';
+import { AVATAR_TYPES, MAX_AVATAR_BYTES, type ShopperMessageKey } from '@shop/contract';
 
 type AvatarType = (typeof AVATAR_TYPES)[number];
 
 /** Why a chosen file cannot be an avatar, as the server would say it; `undefined` when it can. */
-export function checkAvatarFile(file: Pick<File, 'type' | 'size'>): MessageKey | undefined {
+export function checkAvatarFile(file: Pick<File, 'type' | 'size'>): ShopperMessageKey | undefined {
   if (!(AVATAR_TYPES as readonly string[]).includes(file.type)) return 'error.upload.type';
   return file.size > MAX_AVATAR_BYTES ? 'error.upload.tooLarge' : undefined;
 }
@@ -28,7 +28,7 @@ export function sniffAvatarType(head: Uint8Array): AvatarType | undefined {
 export async function checkAvatarContents(
   file: Blob,
   decode: (file: Blob) => Promise<{ close(): void }> = (blob) => createImageBitmap(blob),
-): Promise<MessageKey | undefined> {
+): Promise<ShopperMessageKey | undefined> {
   if (file.size > MAX_AVATAR_BYTES) return 'error.upload.tooLarge';
   const head = new Uint8Array(await file.slice(0, 16).arrayBuffer());
   if (!sniffAvatarType(head)) return 'error.upload.type';

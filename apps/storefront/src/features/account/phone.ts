@@ -1,5 +1,6 @@
 import { getCountries, getCountryCallingCode, parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import type { CountryCode } from 'libphonenumber-js/min';
+import { isPhone, type ShopperMessageKey } from '@shop/contract';
 
 export interface CountryChoice {
   code: CountryCode;
@@ -34,4 +35,14 @@ export function toInternational(country: string, national: string): string {
 /** A stored number (`+5511…`) as people write it (`+55 11 91234 5678`); the stored form when unparseable. */
 export function formatPhone(international: string): string {
   return parsePhoneNumberFromString(international)?.formatInternational() ?? international;
+}
+
+/**
+ * The spec's phone rule (§5) for `national` as typed and its `international` form (`+` and country code). Here
+ * rather than in rules.ts with the other rules: it needs libphonenumber's metadata, which the forms without a
+ * phone field do not download.
+ */
+export function phoneProblem(national: string, international: string): ShopperMessageKey | undefined {
+  if (!national.trim()) return 'validation.phone.required';
+  return isPhone(international) ? undefined : 'validation.phone.invalid';
 }

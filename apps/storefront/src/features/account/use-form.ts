@@ -1,5 +1,5 @@
 import { AppError, Code } from '@shop/contract';
-import type { MessageKey } from '@shop/contract';
+import type { ShopperMessageKey } from '@shop/contract';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useIntl } from 'react-intl';
@@ -11,7 +11,7 @@ export type FieldErrors<K extends string> = Partial<Record<K, string>>;
 export type Validate<V> = (values: V) => FieldErrors<Extract<keyof V, string>>;
 
 /** Refusals (code 2) that concern one field, by their contract key: shown under that field. */
-export type RefusalFields<K extends string> = Partial<Record<MessageKey, K>>;
+export type RefusalFields<K extends string> = Partial<Record<ShopperMessageKey, K>>;
 
 /**
  * A small controlled form: values, per-field messages (shown after a field is left or the form submitted, and

@@ -9,7 +9,7 @@ import { Field, FormError } from '../../components/field.tsx';
 import { LoadFailed } from '../../components/load-failed.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { useContractText } from '../../features/account/contract-text.ts';
-import { defaultCountry, toInternational } from '../../features/account/phone.ts';
+import { defaultCountry, phoneProblem, toInternational } from '../../features/account/phone.ts';
 import { PhoneField } from '../../features/account/phone-field.tsx';
 import { rules } from '../../features/account/rules.ts';
 import { useForm } from '../../features/account/use-form.ts';
@@ -74,7 +74,7 @@ export function AddressForm({
       const message = (key: ReturnType<typeof rules.required>) => (key ? text(key) : undefined);
       return {
         name: message(rules.required(v.name)),
-        phone: message(rules.phone(v.phone, toInternational(v.phoneCountry, v.phone))),
+        phone: message(phoneProblem(v.phone, toInternational(v.phoneCountry, v.phone))),
         detail: message(rules.required(v.detail)),
         postcode: message(postcodeProblem(country, v.postcode.trim())),
         cpf: country === 'BR' ? message(cpfProblem(country, v.cpf.trim())) : undefined,

@@ -1,4 +1,4 @@
-import type { MessageKey } from '@shop/contract';
+import type { ShopperMessageKey } from '@shop/contract';
 import { FormattedMessage } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
 import { effects } from '../../api.ts';
@@ -11,7 +11,7 @@ import { useForm } from '../../features/account/use-form.ts';
 export default function ForgetPage() {
   const text = useContractText();
   const navigate = useNavigate();
-  const message = (key: MessageKey | undefined) => (key ? text(key) : undefined);
+  const message = (key: ShopperMessageKey | undefined) => (key ? text(key) : undefined);
   const form = useForm('forget', { email: '' }, (v) => ({ email: message(rules.email(v.email)) }));
 
   const submit = form.onSubmit(async (v) => {

@@ -1,5 +1,5 @@
 import { AppError } from '@shop/contract';
-import type { MessageKey } from '@shop/contract';
+import type { ShopperMessageKey } from '@shop/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -9,7 +9,7 @@ import { Field, FormError } from '../../components/field.tsx';
 import { contractKeyOf, useContractText } from '../../features/account/contract-text.ts';
 import { readAccountState } from '../../features/account/account-state.ts';
 import type { AccountState } from '../../features/account/account-state.ts';
-import { defaultCountry, toInternational } from '../../features/account/phone.ts';
+import { defaultCountry, phoneProblem, toInternational } from '../../features/account/phone.ts';
 import { PhoneField } from '../../features/account/phone-field.tsx';
 import { rules } from '../../features/account/rules.ts';
 import { useForm } from '../../features/account/use-form.ts';
@@ -41,7 +41,7 @@ export default function LoginPage() {
   const { notice } = readAccountState(useLocation().state);
   const [method, setMethod] = useState<Method>('email');
   const [notActivated, setNotActivated] = useState<{ message: string; email: string | null } | null>(null);
-  const message = (key: MessageKey | undefined) => (key ? text(key) : undefined);
+  const message = (key: ShopperMessageKey | undefined) => (key ? text(key) : undefined);
 
   const form = useForm(
     'login',
@@ -50,7 +50,7 @@ export default function LoginPage() {
       email: method === 'email' ? message(rules.email(v.email)) : undefined,
       phone:
         method === 'phone'
-          ? message(rules.phone(v.phone, toInternational(v.phoneCountry, v.phone)))
+          ? message(phoneProblem(v.phone, toInternational(v.phoneCountry, v.phone)))
           : undefined,
       password: message(rules.existingPassword(v.password)),
     }),

@@ -1,7 +1,7 @@
 import { newIdempotencyKey } from '@shop/api-client';
 import type { PlaceGuestOrderBody } from '@shop/api-client';
 import { AppError, Code } from '@shop/contract';
-import type { GuestOrder, MessageKey } from '@shop/contract';
+import type { GuestOrder, ShopperMessageKey } from '@shop/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -81,7 +81,7 @@ export default function GuestCheckout() {
   // first one back (with its token); any change starts a new attempt.
   const attempt = useRef<{ body: string; key: string } | null>(null);
   const pay = usePayOrder(placed?.accessToken);
-  const message = (key: MessageKey | undefined) => (key ? text(key) : undefined);
+  const message = (key: ShopperMessageKey | undefined) => (key ? text(key) : undefined);
   const form = useForm('guest', { email: '' }, (v) => ({ email: message(rules.email(v.email)) }));
 
   const cartLines = fromCart ? (cart.data?.items.filter((item) => item.selected) ?? []) : [];

@@ -1,4 +1,4 @@
-import type { MessageKey } from '@shop/contract';
+import type { ShopperMessageKey } from '@shop/contract';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { effects } from '../../api.ts';
@@ -13,7 +13,7 @@ import { showToast } from '../../features/toast/toast-store.ts';
 
 function useMessage() {
   const text = useContractText();
-  return (key: MessageKey | undefined) => (key ? text(key) : undefined);
+  return (key: ShopperMessageKey | undefined) => (key ? text(key) : undefined);
 }
 
 /** `userInputs`: the account's email and phone when known, which the server's rule counts against a password. */

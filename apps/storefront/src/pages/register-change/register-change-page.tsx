@@ -1,4 +1,4 @@
-import type { MessageKey } from '@shop/contract';
+import type { ShopperMessageKey } from '@shop/contract';
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link, useLocation } from 'react-router';
@@ -13,7 +13,7 @@ import { useForm } from '../../features/account/use-form.ts';
 /** Correct the address an activation mail went to (or just send it again). */
 export default function RegisterChangePage() {
   const text = useContractText();
-  const message = (key: MessageKey | undefined) => (key ? text(key) : undefined);
+  const message = (key: ShopperMessageKey | undefined) => (key ? text(key) : undefined);
   const [sentTo, setSentTo] = useState<string | null>(null);
   // From the login page's "not activated" notice: the address the shopper just typed.
   const { email } = readAccountState(useLocation().state);

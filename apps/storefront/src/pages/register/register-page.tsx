@@ -1,4 +1,4 @@
-import type { MessageKey } from '@shop/contract';
+import type { ShopperMessageKey } from '@shop/contract';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { effects } from '../../api.ts';
@@ -6,7 +6,7 @@ import { Field, FormError } from '../../components/field.tsx';
 import type { AccountState } from '../../features/account/account-state.ts';
 import { useContractText } from '../../features/account/contract-text.ts';
 import { PasswordStrength } from '../../features/account/password-strength.tsx';
-import { defaultCountry, toInternational } from '../../features/account/phone.ts';
+import { defaultCountry, phoneProblem, toInternational } from '../../features/account/phone.ts';
 import { PhoneField } from '../../features/account/phone-field.tsx';
 import { rules } from '../../features/account/rules.ts';
 import { SendCodeButton } from '../../features/account/send-code-button.tsx';
@@ -18,7 +18,7 @@ export default function RegisterPage() {
   const navigate = useNavigate();
   // A guest's order page and mails link here with the address they bought with (`?email=`).
   const [params] = useSearchParams();
-  const message = (key: MessageKey | undefined) => (key ? text(key) : undefined);
+  const message = (key: ShopperMessageKey | undefined) => (key ? text(key) : undefined);
 
   const form = useForm(
     'register',
@@ -34,7 +34,7 @@ export default function RegisterPage() {
       email: message(rules.email(v.email)),
       password: message(rules.password(v.password)),
       confirm: message(rules.confirm(v.confirm, v.password)),
-      phone: message(rules.phone(v.phone, toInternational(v.phoneCountry, v.phone))),
+      phone: message(phoneProblem(v.phone, toInternational(v.phoneCountry, v.phone))),
       code: message(rules.code(v.code)),
     }),
     { 'error.email.taken': 'email', 'error.phone.taken': 'phone', 'error.code.tooSoon': 'code' },
@@ -43,7 +43,7 @@ export default function RegisterPage() {
   /** The phone for the "send code" button, after checking it (and showing why not). */
   const phoneForCode = () => {
     const international = toInternational(form.values.phoneCountry, form.values.phone);
-    const problem = message(rules.phone(form.values.phone, international));
+    const problem = message(phoneProblem(form.values.phone, international));
     form.setErrors({ ...form.errors, phone: problem });
     if (problem) {
       document.getElementById(form.fieldId('phone'))?.focus();
