@@ -1,14 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { PgliteThread } from './pglite-thread.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -104,67 +104,24 @@ export async function createDb(config: DbConfig): Promise<Database> {
   const inMemory = config.dataDir.startsWith('memory://');
   const dir = inMemory ? config.dataDir : join(config.dataDir, 'pglite');
   if (!inMemory) mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create({
+  const client = await PgliteThread.start({
     dataDir: dir,
-    ...(config.loadDataDir ? { loadDataDir: config.loadDataDir } : {}),
-    extensions: { pg_trgm },
+    loadDataDir: config.loadDataDir,
+    randomPageCost: RANDOM_PAGE_COST,
   });
-  await client.exec(`set random_page_cost = ${RANDOM_PAGE_COST}`);
-  const queue = timeQueueWaits(client);
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // Drizzle speaks to the thread as to PGlite: it calls only query and transaction (pglite-thread.ts).
+  const asPglite = client as unknown as PGlite;
+  const db = drizzlePglite({ client: asPglite, schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    migrate: () => migratePglite(drizzlePglite({ client: asPglite }), { migrationsFolder }),
     ping: async () => {
       await client.query('select 1');
     },
     close: () => client.close(),
-    dump: () => client.dumpDataDir('none') as Promise<Blob>,
-    load: () => ({ kind: 'pglite', waiting: queue.waiting }),
-    onQueueWait: (listener) => {
-      queue.listeners.add(listener);
-      return () => queue.listeners.delete(listener);
-    },
+    dump: () => client.dumpDataDir(),
+    load: () => ({ kind: 'pglite', waiting: client.waiting }),
+    onQueueWait: (listener) => client.onQueueWait(listener),
   };
-}
-
-/**
- * PGlite has one connection: every query, `exec` and transaction takes its turn on one lock
- * (`_runExclusiveTransaction`), so under load the time spent waiting for that turn is what grows. This wraps the
- * lock to count who waits and to tell listeners how long each waited.
- *
- * It also lets the event loop breathe between turns. PGlite runs in this thread, and each turn starts in a
- * promise callback as soon as the last one ends: while writers keep the queue full (a flash sale), the loop
- * never reaches new sockets, so reads the shop could answer from memory waited seconds (bench/mixed.ts: no
- * read answered in 5 s while 20 buyers ordered). So after turns have run back to back for `BUSY_SLICE_MS`, the
- * next waits for one pass of the event loop. (Yielding before every turn served reads well but cut orders per
- * second by two thirds: each pass answered every waiting read first.)
- */
-/**
- * How long PGlite may hold the thread with queued turns before sockets get a look in. The trade-off, measured in
- * a flash sale (bench/RESULTS.md): 8 ms kept orders fastest but reads at a fifth of their idle rate; 1 ms gave
- * reads half and orders two thirds of that; 2 ms keeps orders at their rate before this work and reads at about
- * two fifths. PostgreSQL, whose queries run in its own processes, needs no such slice.
- */
-const BUSY_SLICE_MS = 2;
-
-function timeQueueWaits(client: PGlite) {
-  const queue = { waiting: 0, lastPass: performance.now(), listeners: new Set<(seconds: number) => void>() };
-  const takeTurn = client._runExclusiveTransaction.bind(client);
-  client._runExclusiveTransaction = <T>(work: () => Promise<T>): Promise<T> => {
-    const askedAt = performance.now();
-    queue.waiting++;
-    return takeTurn(async () => {
-      if (performance.now() - queue.lastPass > BUSY_SLICE_MS) {
-        await new Promise<void>((resolve) => setImmediate(resolve));
-        queue.lastPass = performance.now();
-      }
-      queue.waiting--;
-      const seconds = (performance.now() - askedAt) / 1000;
-      for (const listener of queue.listeners) listener(seconds);
-      return work();
-    });
-  };
-  return queue;
 }
