@@ -11,9 +11,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
  * half, and orders still went faster than before this work (figures in bench/RESULTS.md; 8 kept a third, 2 halved
  * the orders). A checkout waits a little longer in a rush, which is what a shop under a rush does.
  *
- * On PGlite the queries run in this thread, one at a time, and its queue's time slice (db client.ts) shares the
- * thread with the reads; 4 writers left that queue idle between their steps and cut orders by a quarter with no
- * gain for reads, so 8 keep it busy.
+ * On PGlite the queries run one at a time in the database's own thread (db pglite-thread.ts), and 8 writers keep
+ * its queue busy: 4, 8 and 2 measured alternately after the move to that thread gave reads within the machine's
+ * noise of each other and the most orders at 8 (bench/RESULTS.md, session 17).
  */
 export const CHECKOUT_WRITES_AT_ONCE = { postgres: 4, pglite: 8 } as const;
 
