@@ -105,6 +105,22 @@ describe(`the schema on ${testEngine()}`, () => {
     expect(doneWhenSocketRan).toBeLessThan(300);
   });
 
+  it("runs a long statement without holding the shop's thread", async () => {
+    // PGlite too runs its statements beside the thread that answers requests (pglite-thread.ts): a timer due in
+    // 20 ms fires while a statement of 400 ms runs. In the shop's own thread the timer waited for the statement.
+    const order: string[] = [];
+    const timer = new Promise<void>((resolve) =>
+      setTimeout(() => {
+        order.push('timer');
+        resolve();
+      }, 20),
+    );
+    await database.db.execute(sql`select pg_sleep(0.4)`);
+    order.push('statement');
+    await timer;
+    expect(order).toEqual(['timer', 'statement']);
+  });
+
   it('migrating again changes nothing', async () => {
     await expect(database.migrate()).resolves.toBeUndefined();
   });
