@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import type { MessagePort } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -42,6 +43,36 @@ export interface Database {
    * returned function is called. PostgreSQL's pool has no such queue of its own to time: never called there.
    */
   onQueueWait(listener: (seconds: number) => void): () => void;
+  /**
+   * How another thread of this process reads the same database (`connectReader` there): PostgreSQL's URL, or a
+   * port into PGlite's thread. Hand it over with its `transfer` list.
+   */
+  readerHandle(): ReaderHandle;
+}
+
+/** What `connectReader` needs (`ReaderHandle` without its transfer list); see `Database.readerHandle`. */
+export type ReaderAddress = { kind: 'postgres'; databaseUrl: string } | { kind: 'pglite'; port: MessagePort };
+export type ReaderHandle = ReaderAddress & { transfer: MessagePort[] };
+
+/**
+ * The database from another thread of the process that opened it (`readerHandle`), for that thread's reads: a
+ * small pool of its own on PostgreSQL, PGlite's one connection through a port (turns shared with the opener's).
+ */
+export function connectReader(handle: ReaderAddress): { db: Db; close(): Promise<void> } {
+  if (handle.kind === 'postgres') {
+    const pool = new pg.Pool({
+      connectionString: handle.databaseUrl,
+      max: 2,
+      options: `-c random_page_cost=${RANDOM_PAGE_COST}`,
+    });
+    pool.on('error', () => {});
+    return { db: drizzlePg(pool, { schema }) as unknown as Db, close: () => pool.end() };
+  }
+  const client = PgliteThread.overPort(handle.port);
+  return {
+    db: drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Db,
+    close: () => client.close(),
+  };
 }
 
 /**
@@ -99,6 +130,7 @@ export async function createDb(config: DbConfig): Promise<Database> {
         waiting: pool.waitingCount,
       }),
       onQueueWait: () => () => {},
+      readerHandle: () => ({ kind: 'postgres', databaseUrl: config.databaseUrl!, transfer: [] }),
     };
   }
   const inMemory = config.dataDir.startsWith('memory://');
@@ -123,5 +155,9 @@ export async function createDb(config: DbConfig): Promise<Database> {
     dump: () => client.dumpDataDir(),
     load: () => ({ kind: 'pglite', waiting: client.waiting }),
     onQueueWait: (listener) => client.onQueueWait(listener),
+    readerHandle: () => {
+      const port = client.openPort();
+      return { kind: 'pglite', port, transfer: [port] };
+    },
   };
 }

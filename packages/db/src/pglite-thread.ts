@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 
 /**
  * PGlite in a worker thread, behind the part of PGlite's API that drizzle uses (`query`, `exec`, `transaction`).
@@ -34,7 +34,8 @@ export interface Transaction {
 }
 
 export class PgliteThread {
-  #worker: Worker;
+  /** The database thread itself, or a port into it (`openPort`) from another thread. */
+  #worker: Worker | MessagePort;
   #pending = new Map<
     number,
     { sentAt: number; resolve: (value: unknown) => void; reject: (error: Error) => void }
@@ -46,7 +47,7 @@ export class PgliteThread {
   #outside = 0;
   #openTransactions = 0;
 
-  private constructor(worker: Worker) {
+  private constructor(worker: Worker | MessagePort) {
     this.#worker = worker;
     worker.on('message', (reply: Reply) => {
       const pending = this.#pending.get(reply.id);
@@ -68,8 +69,29 @@ export class PgliteThread {
       this.#pending.clear();
       this.#closed = true;
     };
-    worker.on('error', fail);
-    worker.on('exit', (code) => fail(new Error(`The database thread stopped (exit code ${code})`)));
+    if (worker instanceof Worker) {
+      worker.on('error', fail);
+      worker.on('exit', (code) => fail(new Error(`The database thread stopped (exit code ${code})`)));
+    } else {
+      worker.on('close', () => fail(new Error('The database thread stopped')));
+    }
+  }
+
+  /**
+   * A second way into the same connection, for another thread (the catalog's shelf reads through one): hand the
+   * port over (transfer it) and open it there with `overPort`. Its calls take their turns with this side's.
+   */
+  openPort(): MessagePort {
+    if (!(this.#worker instanceof Worker))
+      throw new Error('Ports are opened on the thread that started PGlite');
+    const { port1, port2 } = new MessageChannel();
+    this.#worker.postMessage({ op: 'port', port: port2 }, [port2]);
+    return port1;
+  }
+
+  /** The connection through a port `openPort` made on another thread; closing it closes only the port. */
+  static overPort(port: MessagePort): PgliteThread {
+    return new PgliteThread(port);
   }
 
   static async start(options: PgliteThreadOptions): Promise<PgliteThread> {
@@ -177,6 +199,11 @@ export class PgliteThread {
 
   async close(): Promise<void> {
     if (this.#closed) return;
+    if (!(this.#worker instanceof Worker)) {
+      this.#closed = true;
+      this.#worker.close();
+      return;
+    }
     await this.#call({ op: 'close' });
     this.#closed = true;
     await this.#worker.terminate();

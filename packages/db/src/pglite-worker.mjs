@@ -126,15 +126,24 @@ function plain(error) {
   return fields;
 }
 
-parentPort.on('message', (message) => {
-  let answered = false;
-  const answer = (result, startedAt) => {
-    answered = true;
-    const transfer = result instanceof ArrayBuffer ? [result] : [];
-    parentPort.postMessage({ id: message.id, ok: true, result, startedAt }, transfer);
-  };
-  handle(message, answer).catch((error) => {
-    if (!answered) parentPort.postMessage({ id: message.id, ok: false, error: plain(error) });
+/** Answers the calls arriving on `port`: the shop's own thread, or another thread's port (`openPort`). */
+function serve(port) {
+  port.on('message', (message) => {
+    if (message.op === 'port') {
+      serve(message.port);
+      return;
+    }
+    let answered = false;
+    const answer = (result, startedAt) => {
+      answered = true;
+      const transfer = result instanceof ArrayBuffer ? [result] : [];
+      port.postMessage({ id: message.id, ok: true, result, startedAt }, transfer);
+    };
+    handle(message, answer).catch((error) => {
+      if (!answered) port.postMessage({ id: message.id, ok: false, error: plain(error) });
+    });
   });
-});
+}
+
+serve(parentPort);
 parentPort.postMessage({ ready: true });
