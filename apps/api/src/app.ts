@@ -252,6 +252,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   });
   const catalog = await catalogModule(app, {
     db: database.db,
+    reader: database.readerHandle(),
     replies: publicReplies,
     signals: changes,
     access: staffAccess,

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Locale } from '@shop/contract';
-import type { Db } from '@shop/db';
+import type { Db, ReaderHandle } from '@shop/db';
 import type { ChangeSignals } from '../../plugins/change-signals.ts';
 import type { PreparedReplyCache } from '../../plugins/prepared-replies.ts';
 import type { AuditLog } from '../staff/audit-log.ts';
@@ -16,6 +16,8 @@ import { SearchSynonymsService } from './search-synonyms.service.ts';
 
 interface CatalogModuleDeps {
   db: Db;
+  /** How the shelf's thread reads the database (`Database.readerHandle`). */
+  reader: ReaderHandle;
   /** The storefront's prepared catalog replies. */
   replies: PreparedReplyCache;
   signals: ChangeSignals;
@@ -38,12 +40,13 @@ interface CatalogModuleDeps {
  */
 export async function catalogModule(app: FastifyInstance, deps: CatalogModuleDeps) {
   const { db, replies, signals } = deps;
-  const catalog = new CatalogService(db, deps.defaultLocale);
+  const catalog = new CatalogService(db, deps.reader, deps.defaultLocale);
+  app.addHook('onClose', () => catalog.close());
   const changes = new CatalogChanges(catalog, replies, signals, app.log);
   const synonyms = new SearchSynonymsService(db, deps.audit);
-  catalog.setSynonyms((await synonyms.get()).groups);
+  await catalog.setSynonyms((await synonyms.get()).groups);
   signals.onRemote('synonyms', async () => {
-    catalog.setSynonyms((await synonyms.get()).groups);
+    await catalog.setSynonyms((await synonyms.get()).groups);
     replies.clearHere();
   });
 
@@ -52,8 +55,8 @@ export async function catalogModule(app: FastifyInstance, deps: CatalogModuleDep
   catalogAdminRoutes(app, catalogAdmin, deps.access, (change) => changes.changed(change), deps.shopLocale);
   const priceSheet = new PriceSheetService(db, deps.audit, catalogAdmin, deps.otherCurrencies);
   priceSheetRoutes(app, priceSheet, deps.access, (change) => changes.changed(change), deps.shopLocale);
-  searchSynonymsRoutes(app, synonyms, deps.access, (groups) => {
-    catalog.setSynonyms(groups);
+  searchSynonymsRoutes(app, synonyms, deps.access, async (groups) => {
+    await catalog.setSynonyms(groups);
     replies.clearHere();
     signals.send('synonyms');
   });

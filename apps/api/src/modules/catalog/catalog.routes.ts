@@ -10,7 +10,7 @@ import {
   idParamsSchema,
   listingSort,
 } from '@shop/contract';
-import { ok, paged } from '../../plugins/envelope.ts';
+import { ok } from '../../plugins/envelope.ts';
 import { goodsTag, LIST_TAG, listedTag, SALES_ORDER_TAG } from './catalog-changes.ts';
 import type { PreparedReplyCache } from '../../plugins/prepared-replies.ts';
 import type { CatalogService, ShopLocale } from './catalog.service.ts';
@@ -44,11 +44,11 @@ export function catalogRoutes(
     },
     async (request, reply) => {
       const list = () => catalog.listGoods(request.query, shopLocale(request));
-      const { items, meta, goodsIds } = await (request.query.keyword ? timeSearch(list) : list());
+      const { body, goodsIds } = await (request.query.keyword ? timeSearch(list) : list());
       const tags = [LIST_TAG, ...goodsIds.map(listedTag)];
       if (listingSort(request.query) === 'sales') tags.push(SALES_ORDER_TAG);
       // A keyword search is kept once asked twice: most are asked once, letter by letter as a shopper types.
-      return cache.send(request, reply, paged(items, meta), CATALOG_CACHE_CONTROL, {
+      return cache.send(request, reply, body, CATALOG_CACHE_CONTROL, {
         tags,
         keepOnRepeat: request.query.keyword !== undefined,
       });

@@ -6,14 +6,14 @@ import {
   pickText,
   type Category,
   type GoodsDetail,
-  type GoodsPageMeta,
   type GoodsQuery,
   type ListedGoods,
   type Locale,
 } from '@shop/contract';
-import { schema, type Db } from '@shop/db';
+import { schema, type Db, type ReaderHandle } from '@shop/db';
 import type { PricedMarket } from '../markets/markets.service.ts';
-import { CatalogIndex } from './catalog-index.ts';
+import type { ShelfLocale } from './catalog-index.ts';
+import { ShelfThread, type ListedReply } from './shelf-thread.ts';
 
 const { goods, goodsTranslations, categories } = schema;
 
@@ -32,62 +32,52 @@ const REMEMBERED_DETAILS = 5_000;
 type GoodsText = Omit<GoodsDetail, 'stock' | 'sales' | 'skus' | 'currency' | 'price' | 'originalPrice'>;
 
 /**
- * The shopper's catalog. Listings come from the shelf in memory (catalog-index.ts); a goods' detail page is its
- * texts, read once from the database and kept, with its stock, sales and SKUs from the shelf, so an order changing
- * stock costs the page no database read.
+ * The shopper's catalog. Listings come from the shelf in memory (catalog-index.ts), kept in a thread of its own
+ * (shelf-thread.ts); a goods' detail page is its texts, read once from the database and kept, with its stock,
+ * sales and SKUs from the shelf, so an order changing stock costs the page no database read.
  */
 export class CatalogService {
-  private shelf: CatalogIndex;
-  private synonyms: Partial<Record<Locale, string[][]>> = {};
+  private readonly shelf: ShelfThread;
   private readonly details = new LRUCache<string, Promise<GoodsText | null>>({ max: REMEMBERED_DETAILS });
+  /** Resolves once the shelf is in memory (at start, a few seconds for 100 000 goods). */
+  readonly ready: Promise<void>;
 
   constructor(
     private readonly db: Db,
-    private readonly defaultLocale: () => Locale,
+    reader: ReaderHandle,
+    defaultLocale: () => Locale,
   ) {
-    this.shelf = new CatalogIndex(db, defaultLocale);
+    this.shelf = new ShelfThread(reader, defaultLocale);
+    this.ready = this.shelf.ready();
   }
 
-  /** Resolves once the shelf is in memory (at start, a few seconds for 100 000 goods). */
-  get ready(): Promise<void> {
-    return this.shelf.ready;
+  /** Stops the shelf's thread. */
+  close(): Promise<void> {
+    return this.shelf.close();
   }
 
   /** Staff's synonym groups per language, applied to the next searches. */
-  setSynonyms(groups: Partial<Record<Locale, string[][]>>): void {
-    this.synonyms = groups;
-    this.shelf.setSynonyms(groups);
+  setSynonyms(groups: Partial<Record<Locale, string[][]>>): Promise<void> {
+    return this.shelf.setSynonyms(groups);
   }
 
-  async listGoods(
-    query: GoodsQuery,
-    at: ShopLocale,
-  ): Promise<{ items: ListedGoods[]; meta: GoodsPageMeta; goodsIds: string[] }> {
-    const page = await this.shelf.list(query, at);
-    const meta: GoodsPageMeta = {
-      page: query.page,
-      pageSize: query.pageSize,
-      total: page.total,
-      facets: page.facets,
-    };
-    if (page.suggestion) meta.suggestion = page.suggestion;
-    return {
-      items: page.items.map((item) => ({ ...item, currency: at.currency })),
-      meta,
-      goodsIds: page.goodsIds,
-    };
+  /** A listing's reply, made to its bytes by the shelf's thread, and the goods it shows. */
+  async listGoods(query: GoodsQuery, at: ShopLocale): Promise<ListedReply> {
+    await this.ready;
+    return this.shelf.list(query, shelfAt(at), at.currency);
   }
 
   /** These goods as listings show them, in the order given; goods not on the shelf are left out. */
   async summaries(ids: readonly string[], at: ShopLocale): Promise<ListedGoods[]> {
-    await this.shelf.ready;
-    return this.shelf.summaries(ids, at).map((item) => ({ ...item, currency: at.currency }));
+    await this.ready;
+    const summaries = await this.shelf.summaries(ids, shelfAt(at));
+    return summaries.map((item) => ({ ...item, currency: at.currency }));
   }
 
   /** Goods like this one, in stock, best first (`CatalogIndex.related`); "not found" when it is not on shelf. */
   async relatedGoods(id: string, count: number, at: ShopLocale): Promise<ListedGoods[]> {
-    await this.shelf.ready;
-    const related = this.shelf.related(id, count, at);
+    await this.ready;
+    const related = await this.shelf.related(id, count, shelfAt(at));
     if (!related) throw new AppError(Code.notFound, 'error.goods.notFound');
     return related.map((item) => ({ ...item, currency: at.currency }));
   }
@@ -100,10 +90,7 @@ export class CatalogService {
 
   /** After categories or the shop's languages changed: everything read from the catalog is read again. */
   async reloadAll(): Promise<void> {
-    const next = new CatalogIndex(this.db, this.defaultLocale);
-    next.setSynonyms(this.synonyms);
-    await next.ready;
-    this.shelf = next;
+    await this.shelf.reloadAll();
     this.details.clear();
   }
 
@@ -118,7 +105,7 @@ export class CatalogService {
 
   /** An on-shelf goods with its SKUs; anything else is "not found" to shoppers. */
   async getGoods(id: string, at: ShopLocale): Promise<GoodsDetail> {
-    await this.shelf.ready;
+    await this.ready;
     const key = `${id} ${at.locale} ${at.shopDefault}`;
     let texts = this.details.get(key);
     if (!texts) {
@@ -126,8 +113,7 @@ export class CatalogService {
       this.details.set(key, texts);
       texts.catch(() => this.details.delete(key));
     }
-    const text = await texts;
-    const figures = this.shelf.stockOf(id, at);
+    const [text, figures] = await Promise.all([texts, this.shelf.stockOf(id, shelfAt(at))]);
     if (!text || !figures) throw new AppError(Code.notFound, 'error.goods.notFound');
     return {
       ...text,
@@ -193,8 +179,13 @@ export class CatalogService {
    * one would lead to "no products"; staff see every category through their own routes.
    */
   async listBrowsableCategories(at: ShopLocale): Promise<Category[]> {
-    await this.shelf.ready;
-    const withGoods = this.shelf.categoriesWithGoods();
+    await this.ready;
+    const withGoods = await this.shelf.categoriesWithGoods();
     return (await this.listCategories(at)).filter((c) => withGoods.has(c.id));
   }
+}
+
+/** What the shelf reads of a shopper's view (the currency is the market's): only this crosses to its thread. */
+function shelfAt(at: ShopLocale): ShelfLocale {
+  return { locale: at.locale, shopDefault: at.shopDefault, market: at.market };
 }

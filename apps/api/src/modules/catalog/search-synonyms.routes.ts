@@ -13,7 +13,7 @@ export function searchSynonymsRoutes(
   app: FastifyInstance,
   service: SearchSynonymsService,
   access: StaffAccessControl,
-  synonymsChanged: (groups: Awaited<ReturnType<SearchSynonymsService['get']>>['groups']) => void,
+  synonymsChanged: (groups: Awaited<ReturnType<SearchSynonymsService['get']>>['groups']) => Promise<void>,
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const admin = { access: 'admin' } as const;
@@ -45,7 +45,7 @@ export function searchSynonymsRoutes(
     },
     async (request) => {
       const saved = await service.replace(request.body, access.memberOf(request).id);
-      synonymsChanged(saved.groups);
+      await synonymsChanged(saved.groups);
       return ok(saved);
     },
   );

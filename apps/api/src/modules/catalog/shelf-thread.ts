@@ -1,0 +1,143 @@
+import { Worker } from 'node:worker_threads';
+import { AppError, type Code, type GoodsQuery, type Locale } from '@shop/contract';
+import type { ReaderHandle } from '@shop/db';
+import type { CatalogIndex, RefreshOutcome, ShelfLocale } from './catalog-index.ts';
+
+type Args<K extends keyof CatalogIndex> = CatalogIndex[K] extends (...args: infer A) => unknown ? A : never;
+
+/** A call to the shelf's thread (shelf-worker.ts), with the shop's default language at the time. */
+export type ShelfCall = { id: number; defaultLocale: Locale } & (
+  | { op: 'list'; args: [query: GoodsQuery, at: ShelfLocale, currency: string] }
+  | { op: 'summaries'; args: Args<'summaries'> }
+  | { op: 'related'; args: Args<'related'> }
+  | { op: 'stockOf'; args: Args<'stockOf'> }
+  | { op: 'refresh'; args: Args<'refresh'> }
+  | { op: 'setSynonyms'; args: Args<'setSynonyms'> }
+  | { op: 'ready' | 'categoriesWithGoods' | 'reloadCategories' | 'reloadAll' | 'close'; args: [] }
+);
+
+export type ShelfReply =
+  { id: number; ok: true; result: unknown } | { id: number; ok: false; error: Record<string, unknown> };
+
+type Op = ShelfCall['op'];
+type ArgsOf<O extends Op> = Extract<ShelfCall, { op: O }>['args'];
+
+/** A listing's reply as the shelf's thread made it: the envelope's JSON, and the goods it shows. */
+export interface ListedReply {
+  body: Buffer;
+  goodsIds: string[];
+}
+
+/**
+ * The catalog's shelf (catalog-index.ts) in a worker thread of its own (shelf-worker.ts says why), behind the
+ * same operations, each a message. The thread reads the database itself (`Database.readerHandle`): a pool of its
+ * own on PostgreSQL, a port into PGlite's thread.
+ */
+export class ShelfThread {
+  #worker: Worker;
+  #pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  #nextId = 1;
+  #failure: Error | undefined;
+
+  constructor(
+    reader: ReaderHandle,
+    private readonly defaultLocale: () => Locale,
+  ) {
+    const { transfer, ...handle } = reader;
+    this.#worker = new Worker(new URL('./shelf-worker-boot.mjs', import.meta.url), {
+      workerData: handle,
+      transferList: transfer,
+      // The thread loads its TypeScript itself (shelf-worker-boot.mjs), whatever runs the shop.
+      execArgv: [],
+    });
+    this.#worker.on('message', (reply: ShelfReply) => {
+      const pending = this.#pending.get(reply.id);
+      if (!pending) return;
+      this.#pending.delete(reply.id);
+      if (reply.ok) pending.resolve(reply.result);
+      else pending.reject(rebuiltError(reply.error));
+    });
+    const fail = (error: Error) => {
+      this.#failure ??= error;
+      for (const pending of this.#pending.values()) pending.reject(error);
+      this.#pending.clear();
+    };
+    this.#worker.on('error', fail);
+    this.#worker.on('exit', (code) => fail(new Error(`The shelf's thread stopped (exit code ${code})`)));
+  }
+
+  #call<T>(op: Op, args: ArgsOf<Op>): Promise<T> {
+    if (this.#failure) return Promise.reject(this.#failure);
+    const id = this.#nextId++;
+    return new Promise<T>((resolve, reject) => {
+      this.#pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      this.#worker.postMessage({ id, op, args, defaultLocale: this.defaultLocale() });
+    });
+  }
+
+  /** Resolves once the shelf is in memory. */
+  ready(): Promise<void> {
+    return this.#call('ready', []);
+  }
+
+  async list(query: GoodsQuery, at: ShelfLocale, currency: string): Promise<ListedReply> {
+    const { body, goodsIds } = await this.#call<{ body: Uint8Array; goodsIds: string[] }>('list', [
+      query,
+      at,
+      currency,
+    ]);
+    return { body: Buffer.from(body.buffer, body.byteOffset, body.byteLength), goodsIds };
+  }
+
+  summaries(...args: Args<'summaries'>): Promise<ReturnType<CatalogIndex['summaries']>> {
+    return this.#call('summaries', args);
+  }
+
+  related(...args: Args<'related'>): Promise<ReturnType<CatalogIndex['related']>> {
+    return this.#call('related', args);
+  }
+
+  stockOf(...args: Args<'stockOf'>): Promise<ReturnType<CatalogIndex['stockOf']>> {
+    return this.#call('stockOf', args);
+  }
+
+  async categoriesWithGoods(): Promise<Set<string>> {
+    return new Set(await this.#call<string[]>('categoriesWithGoods', []));
+  }
+
+  refresh(...args: Args<'refresh'>): Promise<RefreshOutcome> {
+    return this.#call('refresh', args);
+  }
+
+  reloadCategories(): Promise<void> {
+    return this.#call('reloadCategories', []);
+  }
+
+  /** Reads the whole shelf again, keeping the synonyms; the old one answers until the new one is read. */
+  reloadAll(): Promise<void> {
+    return this.#call('reloadAll', []);
+  }
+
+  setSynonyms(...args: Args<'setSynonyms'>): Promise<void> {
+    return this.#call('setSynonyms', args);
+  }
+
+  async close(): Promise<void> {
+    if (this.#failure) return;
+    await this.#call('close', []).catch(() => undefined);
+    await this.#worker.terminate();
+  }
+}
+
+/** An error from the thread as the shop reads it: a refusal stays an AppError with its code. */
+function rebuiltError(fields: Record<string, unknown>): Error {
+  const message = String(fields.message);
+  if (fields.name === 'AppError' && typeof fields.code === 'number')
+    return new AppError(
+      fields.code as Code,
+      message,
+      undefined,
+      typeof fields.httpStatus === 'number' ? fields.httpStatus : undefined,
+    );
+  return Object.assign(new Error(message), fields);
+}
