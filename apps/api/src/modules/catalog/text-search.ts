@@ -80,6 +80,20 @@ interface QueryWord {
   last: boolean;
 }
 
+/**
+ * A word of a keyword whose goods are not scored yet (`search`): scoring all the goods of a kind of goods
+ * ("charger": thousands) was a third of a cold search, and the keyword's other words then dropped most of them.
+ * Scored among the goods the other words found, only those few are touched. A Chinese run is its pairs of
+ * characters, every one of which must match.
+ */
+interface DeferredWord {
+  /** Each part's candidate words (one part for a Latin word, a pair of characters each for Chinese). */
+  parts: Map<string, number>[];
+  known: boolean;
+  /** How many goods its candidates' lists hold, duplicates counted: the smallest is scored first. */
+  size: number;
+}
+
 type Field = 'name' | 'description' | 'sound';
 const FIELD_WEIGHT: Record<Field, number> = { name: 3, description: 1, sound: 1 };
 /** How much a match counts by how it was found. */
@@ -91,6 +105,10 @@ const TYPO = 0.45;
  * every brand and edition of the bench's 100 000 goods (12 MB) with room; twice that only kept more one-off typos.
  */
 const WORD_CACHE_BYTES = 24 * 1024 * 1024;
+/** Goods common to words asked together (`keptTogether`): a brand and an edition share about a thousand. */
+const TOGETHER_CACHE_BYTES = 8 * 1024 * 1024;
+/** Query words whose catalog words are kept (`candidateCache`): a few hundred bytes each. */
+const CANDIDATE_CACHE_ENTRIES = 20_000;
 const PREFIX_FROM_LENGTH = 2;
 /** Marks a word of sounds (pinyin), so "pan" the sound is not "pan" the word. */
 const SOUND = '~';
@@ -182,13 +200,27 @@ export class TextSearch {
   /** One more than the largest document number seen. */
   private docCapacity = 0;
   private scores = new Float64Array(0);
-  private touched = new Int32Array(0);
+  private touched = new Uint32Array(0);
   private readonly wordCache = new LRUCache<string, WordMatches>({
     maxSize: WORD_CACHE_BYTES,
     sizeCalculation: (m) => m.docs.length * 12 + 200,
   });
   /** Words and candidate sets asked for lately: one is kept in `wordCache` when asked a second time. */
   private readonly wordsSeen = new SeenKeys();
+  /** The goods common to words kept in `wordCache` asked together (`search`), by the words' keys. */
+  private readonly keptTogether = new LRUCache<string, Scored>({
+    maxSize: TOGETHER_CACHE_BYTES,
+    sizeCalculation: (m) => m.docs.length * 12 + 200,
+  });
+  /**
+   * The catalog words each query word came to (`latinCandidates`): walking the vocabulary for a word's typos was
+   * a sixth of a cold search, and words come back far more often than their goods stay in `wordCache`.
+   */
+  private readonly candidateCache = new LRUCache<string, { candidates: Map<string, number>; known: boolean }>(
+    {
+      max: CANDIDATE_CACHE_ENTRIES,
+    },
+  );
   /** Per locale: normalised word → the words of its synonym groups. */
   private synonyms = new Map<Locale, Map<string, string[]>>();
 
@@ -307,6 +339,8 @@ export class TextSearch {
   /** Forgets every word's matches: after texts or synonyms changed. */
   textsChanged(): void {
     this.wordCache.clear();
+    this.keptTogether.clear();
+    this.candidateCache.clear();
   }
 
   /**
@@ -334,19 +368,59 @@ export class TextSearch {
         return [locale, byWord];
       }),
     );
+    this.keptTogether.clear();
     this.wordCache.clear();
+    this.candidateCache.clear();
   }
 
   /** The goods matching every word of the keyword. */
   search(keyword: string, locale: Locale): TextMatches {
     const words = queryWords(keyword);
-    const matches = words.map((word) => this.matchWord(word, locale));
+    const found: (WordMatches | DeferredWord)[] = words.map(
+      (word) => this.wordCache.get(wordKey(word, locale)) ?? NOT_YET,
+    );
+    /** The goods every word scored so far found, with their scores summed. */
+    let among: Scored | undefined;
+    const narrow = (matches: Scored) => (among = among ? intersect([among, matches]) : matches);
+    const keptKeys = words.flatMap((word, i) => (found[i] !== NOT_YET ? [wordKey(word, locale)] : []));
+    if (keptKeys.length > 1) {
+      // A brand and an edition come together again and again: their common goods are kept too.
+      const key = keptKeys.sort().join('\u0002');
+      among = this.keptTogether.get(key);
+      if (!among) {
+        for (const m of found) if (m !== NOT_YET) narrow(m as WordMatches);
+        if (this.wordsSeen.seenBefore(key)) this.keptTogether.set(key, among!);
+      }
+    } else for (const m of found) if (m !== NOT_YET) narrow(m as WordMatches);
+    // The other words are scored among those goods only (a brand and an edition asked often leave a few dozen),
+    // unless that would cost more than scoring them whole (`matchOrDefer`).
+    for (let i = 0; i < words.length; i++) {
+      if (found[i] !== NOT_YET) continue;
+      const m = this.matchOrDefer(words[i]!, locale, among?.docs.length);
+      found[i] = m;
+      if ('docs' in m) narrow(m);
+    }
+    // The smallest deferred word first; when no word was scored, it is scored whole.
+    const deferred = found
+      .map((m, i) => ({ m, i }))
+      .filter((d): d is { m: DeferredWord; i: number } => !('docs' in d.m))
+      .sort((a, b) => a.m.size - b.m.size);
+    for (const { m, i } of deferred) {
+      const parts = m.parts.map((candidates) => this.scoreAmong(candidates, among?.docs));
+      let matches: WordMatches = { ...intersect(parts), terms: new Set(), known: m.known, sounds: undefined };
+      for (const part of parts) for (const term of part.terms) matches.terms.add(term);
+      // Characters that never meet in one name are looked for by sound: only the whole catalog tells.
+      if (words[i]!.text.chinese && matches.docs.length === 0) matches = this.matchWord(words[i]!, locale);
+      found[i] = matches;
+      narrow(matches);
+    }
+    const matches = found as WordMatches[];
     const terms = new Set<string>();
     for (const m of matches) for (const term of m.terms) terms.add(term);
     const chineseRuns = words.filter((w, i) => w.text.chinese && !matches[i]!.sounds).map((w) => w.text.norm);
     const soundRuns = matches.flatMap((m) => (m.sounds ? [m.sounds] : []));
     const unknownWords = matches.flatMap((m, i) => (m.known ? [] : [i]));
-    const { docs, scores } = intersect(matches);
+    const { docs, scores } = among ?? intersect([]);
     return { docs, scores, terms, chineseRuns, soundRuns, unknownWords };
   }
 
@@ -399,7 +473,7 @@ export class TextSearch {
   }
 
   private matchWord(word: QueryWord, locale: Locale): WordMatches {
-    const key = `${locale}\u0000${word.last ? 1 : 0}\u0000${word.text.norm}`;
+    const key = wordKey(word, locale);
     let found = this.wordCache.get(key);
     if (!found) {
       found = word.text.chinese ? this.matchChinese(word.text.norm) : this.matchLatin(word, locale);
@@ -409,7 +483,71 @@ export class TextSearch {
     return found;
   }
 
-  private matchLatin({ text, last }: QueryWord, locale: Locale): WordMatches {
+  private matchLatin(word: QueryWord, locale: Locale): WordMatches {
+    const { candidates, known } = this.latinCandidates(word, locale);
+    return { ...this.scoreOnce(candidates), known, sounds: undefined };
+  }
+
+  /**
+   * A word's matches, or its candidate words to be scored among the goods the keyword's other words found
+   * (`search`): deferred when those are `among` goods few beside the word's own lists, where looking each up costs
+   * little. Otherwise a word asked a second time (`wordsSeen`) is scored whole and kept, as `matchWord` does: brands
+   * and kinds of goods come back in query after query; one asked once is deferred.
+   */
+  private matchOrDefer(
+    word: QueryWord,
+    locale: Locale,
+    among: number | undefined,
+  ): WordMatches | DeferredWord {
+    const key = wordKey(word, locale);
+    const cheapAmong = (size: number) => among !== undefined && among * PROBE_COST * 2 < size;
+    if (word.text.chinese) {
+      const grams = chineseQueryGrams(word.text.norm);
+      // A pair the catalog does not have sends the run to its sounds: only `matchChinese` knows those.
+      if (!grams.every((gram) => this.words.has(gram))) return this.matchWord(word, locale);
+      const parts = grams.map((gram) => new Map([[gram, EXACT]]));
+      const deferred = {
+        parts,
+        known: true,
+        size: Math.min(...parts.map((part) => this.candidatesSize(part))),
+      };
+      if (cheapAmong(deferred.size) || !this.wordsSeen.seenBefore(key)) return deferred;
+      return this.matchWord(word, locale);
+    }
+    const { candidates, known } = this.latinCandidates(word, locale);
+    const scoreKey = candidatesKey(candidates);
+    const keptScores = this.wordCache.get(scoreKey);
+    if (keptScores) return { ...keptScores, known, sounds: undefined };
+    const deferred = { parts: [candidates], known, size: this.candidatesSize(candidates) };
+    if (cheapAmong(deferred.size)) return deferred;
+    const wordAgain = this.wordsSeen.seenBefore(key);
+    const candidatesAgain = this.wordsSeen.seenBefore(scoreKey);
+    if (!wordAgain && !candidatesAgain) return deferred;
+    const scored = this.score(candidates, NAME_AND_DESCRIPTION);
+    if (candidatesAgain) this.wordCache.set(scoreKey, { ...scored, known: false, sounds: undefined });
+    const found = { ...scored, known, sounds: undefined };
+    if (wordAgain) this.wordCache.set(key, found);
+    return found;
+  }
+
+  /** The catalog words a Latin word of a keyword finds, each with how much a match on it counts. */
+  private latinCandidates(
+    query: QueryWord,
+    locale: Locale,
+  ): { candidates: Map<string, number>; known: boolean } {
+    const key = wordKey(query, locale);
+    let found = this.candidateCache.get(key);
+    if (!found) {
+      found = this.findCandidates(query, locale);
+      this.candidateCache.set(key, found);
+    }
+    return found;
+  }
+
+  private findCandidates(
+    { text, last }: QueryWord,
+    locale: Locale,
+  ): { candidates: Map<string, number>; known: boolean } {
     const word = text.norm;
     /** Catalog word → how much a match on it counts. */
     const candidates = new Map<string, number>();
@@ -438,7 +576,55 @@ export class TextSearch {
         ?.get(word)
         ?.some((s) => candidates.has(s)) ??
         false);
-    return { ...this.scoreOnce(candidates), known, sounds: undefined };
+    return { candidates, known };
+  }
+
+  /**
+   * `score` restricted to the goods `among` (all goods when undefined). When those are few beside the candidates'
+   * lists (a dozen goods of a brand and edition against a kind of goods' thousands), each is looked up in the lists
+   * instead of reading them whole.
+   */
+  private scoreAmong(
+    candidates: Map<string, number>,
+    among: Int32Array | undefined,
+  ): Pick<WordMatches, 'docs' | 'scores' | 'terms'> {
+    if (!among) return this.score(candidates, NAME_AND_DESCRIPTION);
+    const lists = this.scoredLists(candidates, NAME_AND_DESCRIPTION);
+    const size = lists.docs.reduce((sum, list) => sum + list.length, 0);
+    if (among.length * lists.docs.length * PROBE_COST > size) {
+      return this.score(candidates, NAME_AND_DESCRIPTION, [bitsOf(among)]);
+    }
+    const docs = new Int32Array(among.length);
+    const scores = new Float64Array(among.length);
+    const cursors = new Int32Array(lists.docs.length);
+    let found = 0;
+    for (let d = 0; d < among.length; d++) {
+      const doc = among[d]!;
+      let best = 0;
+      for (let l = 0; l < lists.docs.length; l++) {
+        const list = lists.docs[l]!;
+        const at = lowerBoundOfDocs(list, doc, cursors[l]!);
+        cursors[l] = at;
+        if (at < list.length && list[at] === doc && lists.points[l]! > best) best = lists.points[l]!;
+      }
+      if (best === 0) continue;
+      docs[found] = doc;
+      scores[found++] = best;
+    }
+    return { docs: docs.subarray(0, found), scores: scores.subarray(0, found), terms: lists.terms };
+  }
+
+  /** The goods in the lists `score` would read for these candidates, duplicates counted. */
+  private candidatesSize(candidates: Map<string, number>): number {
+    let size = 0;
+    for (const [term, weight] of candidates) {
+      const postings = this.words.get(term);
+      if (!postings) continue;
+      size += postings.name.length;
+      if (weight === PREFIX) continue;
+      for (const id of postings.description.view()) size += this.descriptions[id]?.docs.length ?? 0;
+    }
+    return size;
   }
 
   /**
@@ -447,13 +633,10 @@ export class TextSearch {
    * not a pass over the goods of "generation" again.
    */
   private scoreOnce(candidates: Map<string, number>): Pick<WordMatches, 'docs' | 'scores' | 'terms'> {
-    const key = `\u0001${[...candidates]
-      .map(([term, weight]) => `${term}\u0000${weight}`)
-      .sort()
-      .join('\u0000')}`;
+    const key = candidatesKey(candidates);
     const kept = this.wordCache.get(key);
     if (kept) return kept;
-    const scored = this.score(candidates, 'name', 'description');
+    const scored = this.score(candidates, NAME_AND_DESCRIPTION);
     if (this.wordsSeen.seenBefore(key))
       this.wordCache.set(key, { ...scored, known: false, sounds: undefined });
     return scored;
@@ -464,30 +647,88 @@ export class TextSearch {
     const grams = chineseQueryGrams(run);
     const byCharacters = intersect(
       grams.map((gram) =>
-        this.score(new Map(this.words.has(gram) ? [[gram, EXACT]] : []), 'name', 'description'),
+        this.score(new Map(this.words.has(gram) ? [[gram, EXACT]] : []), NAME_AND_DESCRIPTION),
       ),
     );
     if (byCharacters.docs.length > 0)
       return { ...byCharacters, terms: new Set(), known: true, sounds: undefined };
     const sounds = syllableGrams(run).map((gram) => SOUND + gram);
     const bySound = intersect(
-      sounds.map((gram) => this.score(new Map(this.words.has(gram) ? [[gram, TYPO]] : []), 'sound')),
+      sounds.map((gram) => this.score(new Map(this.words.has(gram) ? [[gram, TYPO]] : []), SOUND_ONLY)),
     );
     return { ...bySound, terms: new Set(), known: false, sounds: pinyinSyllables(run).join(' ') };
   }
 
   /**
    * The goods with any of the candidate words in the given fields, each scored by its best word: the field's
-   * weight × how the word was found × how rare the word is.
+   * weight × how the word was found × how rare the word is. With `within`, only the goods whose bit is set in
+   * every one of those sets (the goods the keyword's other words found) are scored.
    */
   private score(
     candidates: Map<string, number>,
-    ...fields: Field[]
+    fields: readonly Field[],
+    within: readonly Uint32Array[] = [],
   ): Pick<WordMatches, 'docs' | 'scores' | 'terms'> {
     const best = this.scratch(this.docCapacity);
-    // Reused, not grown by push: a common word's goods made a new array of thousands per search.
+    // The goods touched, as bits: read in order they give the matches sorted, where sorting the numbers (or reading
+    // every goods' score) cost most of the scoring.
     const touched = this.touchedScratch(this.docCapacity);
     let touchedCount = 0;
+    let firstCell = touched.length;
+    let lastCell = -1;
+    const lists = this.scoredLists(candidates, fields);
+    for (let l = 0; l < lists.docs.length; l++) {
+      const docs = lists.docs[l]!;
+      const points = lists.points[l]!;
+      docs: for (let k = 0; k < docs.length; k++) {
+        const doc = docs[k]!;
+        for (let w = 0; w < within.length; w++) {
+          const set = within[w]!;
+          const cell = doc >>> 5;
+          if (cell >= set.length || (set[cell]! & (1 << (doc & 31))) === 0) continue docs;
+        }
+        const now = best[doc]!;
+        if (now === 0) {
+          const cell = doc >>> 5;
+          touched[cell]! |= 1 << (doc & 31);
+          if (cell < firstCell) firstCell = cell;
+          if (cell > lastCell) lastCell = cell;
+          touchedCount++;
+        }
+        if (now < points) best[doc] = points;
+      }
+    }
+    const terms = lists.terms;
+    const docs = new Int32Array(touchedCount);
+    const scores = new Float64Array(touchedCount);
+    let at = 0;
+    for (let cell = firstCell; cell <= lastCell; cell++) {
+      let bits = touched[cell]!;
+      if (bits === 0) continue;
+      touched[cell] = 0;
+      while (bits !== 0) {
+        const lowest = bits & -bits;
+        const doc = (cell << 5) | (31 - Math.clz32(lowest));
+        docs[at] = doc;
+        scores[at++] = best[doc]!;
+        best[doc] = 0;
+        bits ^= lowest;
+      }
+    }
+    return { docs, scores, terms };
+  }
+
+  /**
+   * The sorted goods lists the candidate words are found in, in the given fields, each with what a match in it
+   * counts: the field's weight × how the word was found × how rare the word is in that field. Also the words found
+   * in names, to highlight.
+   */
+  private scoredLists(
+    candidates: Map<string, number>,
+    fields: readonly Field[],
+  ): { docs: Int32Array[]; points: number[]; terms: Set<string> } {
+    const docs: Int32Array[] = [];
+    const points: number[] = [];
     const terms = new Set<string>();
     const total = Math.max(1, this.docCount);
     for (const [term, weight] of candidates) {
@@ -502,45 +743,21 @@ export class TextSearch {
             ? Array.from(ids.view(), (id) => this.descriptions[id]?.docs.view() ?? NO_DOCS)
             : [ids.view()];
         const count = lists.reduce((sum, list) => sum + list.length, 0);
-        const points = FIELD_WEIGHT[field] * weight * Math.log(1 + total / Math.max(1, count));
-        for (const docs of lists) {
-          for (let k = 0; k < docs.length; k++) {
-            const doc = docs[k]!;
-            const now = best[doc]!;
-            if (now === 0) touched[touchedCount++] = doc;
-            if (now < points) best[doc] = points;
-          }
+        const fieldPoints = FIELD_WEIGHT[field] * weight * Math.log(1 + total / Math.max(1, count));
+        for (const list of lists) {
+          docs.push(list);
+          points.push(fieldPoints);
         }
       }
       if (fields.includes('name') && postings.name.length > 0) terms.add(term);
     }
-    const docs = new Int32Array(touchedCount);
-    const scores = new Float64Array(touchedCount);
-    if (touchedCount * SCAN_INSTEAD_OF_SORT > this.docCapacity) {
-      // Many matches (a common word): reading the scores in document order is cheaper than sorting them.
-      let at = 0;
-      for (let doc = 0; at < touchedCount; doc++) {
-        const points = best[doc]!;
-        if (points === 0) continue;
-        docs[at] = doc;
-        scores[at++] = points;
-        best[doc] = 0;
-      }
-      return { docs, scores, terms };
-    }
-    docs.set(touched.subarray(0, touchedCount));
-    docs.sort();
-    for (let i = 0; i < docs.length; i++) {
-      const doc = docs[i]!;
-      scores[i] = best[doc]!;
-      best[doc] = 0;
-    }
-    return { docs, scores, terms };
+    return { docs, points, terms };
   }
 
-  /** Room for every goods' number, reused by `score`. */
-  private touchedScratch(size: number): Int32Array {
-    if (this.touched.length < size) this.touched = new Int32Array(Math.max(size, this.touched.length * 2));
+  /** A zeroed bit per goods, reused by `score`: every use zeroes what it set. */
+  private touchedScratch(size: number): Uint32Array {
+    const cells = (size >>> 5) + 1;
+    if (this.touched.length < cells) this.touched = new Uint32Array(Math.max(cells, this.touched.length * 2));
     return this.touched;
   }
 
@@ -561,13 +778,28 @@ function queryWords(keyword: string): QueryWord[] {
   return words.map((text, i) => ({ text, last: i === words.length - 1 && !/\s$/.test(keyword) }));
 }
 
-/**
- * A word's matches are put in document order by sorting them, or, when they are more than one goods in this many,
- * by reading the whole score buffer in order (a pass over 100 000 numbers costs about what sorting 8 000 does).
- */
-const SCAN_INSTEAD_OF_SORT = 12;
-
 const NO_DOCS = new Int32Array(0);
+const NAME_AND_DESCRIPTION: readonly Field[] = ['name', 'description'];
+/**
+ * Scoring a deferred word among few goods: looking each up in every one of the word's lists (a galloping search)
+ * is taken to cost this many reads of a list's goods.
+ */
+const PROBE_COST = 4;
+
+/** A word of `search` not looked at yet. */
+const NOT_YET: DeferredWord = { parts: [], known: false, size: 0 };
+
+const SOUND_ONLY: readonly Field[] = ['sound'];
+
+const wordKey = (word: QueryWord, locale: Locale) =>
+  `${locale}\u0000${word.last ? 1 : 0}\u0000${word.text.norm}`;
+
+/** The word cache's key for a set of candidate words and their weights, in any order. */
+const candidatesKey = (candidates: Map<string, number>) =>
+  `\u0001${[...candidates]
+    .map(([term, weight]) => `${term}\u0000${weight}`)
+    .sort()
+    .join('\u0000')}`;
 
 /** Words past this many are ignored: real searches have two or three. */
 const MAX_QUERY_WORDS = 8;
@@ -596,10 +828,10 @@ function bitsOf(docs: Int32Array): Uint32Array {
  * The documents in every list, with their scores summed: the smallest list's documents tested against the long
  * lists' bits, then found in each other list (by galloping search) for their scores.
  */
-function intersect(lists: Pick<WordMatches, 'docs' | 'scores'>[]): {
-  docs: Int32Array;
-  scores: Float64Array;
-} {
+/** Goods in document order, with their scores beside them. */
+type Scored = Pick<WordMatches, 'docs' | 'scores'>;
+
+function intersect(lists: Scored[]): Scored {
   if (lists.length === 0) return { docs: new Int32Array(0), scores: new Float64Array(0) };
   if (lists.length === 1) return { docs: lists[0]!.docs, scores: lists[0]!.scores };
   const [smallest, ...others] = [...lists].sort((a, b) => a.docs.length - b.docs.length);
@@ -639,11 +871,18 @@ function intersect(lists: Pick<WordMatches, 'docs' | 'scores'>[]): {
   return { docs: docs.subarray(0, found), scores: scores.subarray(0, found) };
 }
 
-/** `lowerBound` over a match list: kept apart so that it only ever sees Int32Arrays and stays fast. */
+/**
+ * `lowerBound` over a match list from `from`: a few steps one by one first (the goods looked for are often close
+ * together: a brand's among an edition's, where galloping's unpredictable branches cost more than the steps), then
+ * galloping. Kept apart so that it only ever sees Int32Arrays and stays fast.
+ */
 function lowerBoundOfDocs(sorted: Int32Array, value: number, from: number): number {
-  let step = 1;
-  let low = from;
   const length = sorted.length;
+  let low = from;
+  const near = Math.min(length, from + LINEAR_STEPS);
+  while (low < near && sorted[low]! < value) low++;
+  if (low < near || low === length) return low;
+  let step = 1;
   while (low + step < length && sorted[low + step]! < value) {
     low += step;
     step *= 2;
@@ -656,6 +895,9 @@ function lowerBoundOfDocs(sorted: Int32Array, value: number, from: number): numb
   }
   return low;
 }
+
+/** Steps `lowerBoundOfDocs` takes one by one before it gallops. */
+const LINEAR_STEPS = 16;
 
 /**
  * The stretches of `name` to mark: words equal to a matched catalog word (or beginning with the last query word's
