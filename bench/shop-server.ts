@@ -31,6 +31,17 @@ interface ScratchDatabase {
 
 async function makeScratchDatabase(serverUrl: string | undefined): Promise<ScratchDatabase> {
   let database: Database | undefined;
+  const kept = process.env.BENCH_KEPT_DATABASE_URL;
+  if (kept) {
+    // cold-search.ts: a database seeded once and kept between runs, so each run starts in seconds.
+    return {
+      where: kept,
+      open: async () => (database = await createDb({ databaseUrl: kept, dataDir: '' })),
+      discard: async () => {
+        await database?.close();
+      },
+    };
+  }
   if (!serverUrl) {
     const dataDir = await mkdtemp(join(tmpdir(), 'shop-bench-'));
     return {
@@ -82,7 +93,8 @@ async function adminQuery(serverUrl: string, sql: string): Promise<void> {
 const scratch = await makeScratchDatabase(process.env.BENCH_DATABASE_URL);
 try {
   const catalogGoods = Number(process.env.BENCH_CATALOG_GOODS ?? 0);
-  if (catalogGoods > 0) await seedInChild(scratch.where, catalogGoods);
+  if (catalogGoods > 0 && !process.env.BENCH_KEPT_DATABASE_URL)
+    await seedInChild(scratch.where, catalogGoods);
   const database = await scratch.open();
   await database.migrate();
   await seedReferenceData(database.db);
