@@ -252,7 +252,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
   });
   const catalog = await catalogModule(app, {
     db: database.db,
-    reader: database.readerHandle(),
+    reader: () => database.readerHandle(),
     replies: publicReplies,
     signals: changes,
     access: staffAccess,

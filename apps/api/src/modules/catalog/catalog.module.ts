@@ -16,8 +16,8 @@ import { SearchSynonymsService } from './search-synonyms.service.ts';
 
 interface CatalogModuleDeps {
   db: Db;
-  /** How the shelf's thread reads the database (`Database.readerHandle`). */
-  reader: ReaderHandle;
+  /** How the shelf's thread reads the database (`Database.readerHandle`), each time one starts. */
+  reader: () => ReaderHandle;
   /** The storefront's prepared catalog replies. */
   replies: PreparedReplyCache;
   signals: ChangeSignals;
@@ -40,7 +40,9 @@ interface CatalogModuleDeps {
  */
 export async function catalogModule(app: FastifyInstance, deps: CatalogModuleDeps) {
   const { db, replies, signals } = deps;
-  const catalog = new CatalogService(db, deps.reader, deps.defaultLocale);
+  const catalog = new CatalogService(db, deps.reader, deps.defaultLocale, (error) =>
+    app.log.error({ err: error }, "the catalog's shelf thread stopped; a new one reads the shelf again"),
+  );
   app.addHook('onClose', () => catalog.close());
   const changes = new CatalogChanges(catalog, replies, signals, app.log);
   const synonyms = new SearchSynonymsService(db, deps.audit);

@@ -44,11 +44,17 @@ export class CatalogService {
 
   constructor(
     private readonly db: Db,
-    reader: ReaderHandle,
+    reader: () => ReaderHandle,
     defaultLocale: () => Locale,
+    onRestart?: (error: Error) => void,
   ) {
-    this.shelf = new ShelfThread(reader, defaultLocale);
+    this.shelf = new ShelfThread(reader, defaultLocale, onRestart);
     this.ready = this.shelf.ready();
+  }
+
+  /** Stops the shelf's thread as a fault would (tests: a new one takes over). */
+  stopShelfThread(): Promise<void> {
+    return this.shelf.stopThread();
   }
 
   /** Stops the shelf's thread. */

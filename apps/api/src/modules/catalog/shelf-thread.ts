@@ -32,47 +32,68 @@ export interface ListedReply {
  * The catalog's shelf (catalog-index.ts) in a worker thread of its own (shelf-worker.ts says why), behind the
  * same operations, each a message. The thread reads the database itself (`Database.readerHandle`): a pool of its
  * own on PostgreSQL, a port into PGlite's thread.
+ *
+ * Should the thread stop (out of memory, a fault), the calls it had fail and a new thread starts at once, reading
+ * the shelf again with the same synonyms: listings answer again once it has, instead of failing until a restart.
  */
 export class ShelfThread {
-  #worker: Worker;
+  #worker!: Worker;
   #pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   #nextId = 1;
-  #failure: Error | undefined;
+  #closing = false;
+  #synonyms: Args<'setSynonyms'> | undefined;
 
   constructor(
-    reader: ReaderHandle,
+    private readonly reader: () => ReaderHandle,
     private readonly defaultLocale: () => Locale,
+    private readonly onRestart: (error: Error) => void = () => {},
   ) {
-    const { transfer, ...handle } = reader;
-    this.#worker = new Worker(new URL('./shelf-worker-boot.mjs', import.meta.url), {
+    this.#start();
+  }
+
+  #start(): void {
+    const { transfer, ...handle } = this.reader();
+    const worker = new Worker(new URL('./shelf-worker-boot.mjs', import.meta.url), {
       workerData: handle,
       transferList: transfer,
       // The thread loads its TypeScript itself (shelf-worker-boot.mjs), whatever runs the shop.
       execArgv: [],
     });
-    this.#worker.on('message', (reply: ShelfReply) => {
+    this.#worker = worker;
+    worker.on('message', (reply: ShelfReply) => {
       const pending = this.#pending.get(reply.id);
       if (!pending) return;
       this.#pending.delete(reply.id);
       if (reply.ok) pending.resolve(reply.result);
       else pending.reject(rebuiltError(reply.error));
     });
-    const fail = (error: Error) => {
-      this.#failure ??= error;
+    let stopped = false;
+    const stop = (error: Error) => {
+      if (stopped) return;
+      stopped = true;
       for (const pending of this.#pending.values()) pending.reject(error);
       this.#pending.clear();
+      if (this.#closing) return;
+      this.onRestart(error);
+      this.#start();
+      if (this.#synonyms) void this.#call('setSynonyms', this.#synonyms).catch(() => undefined);
     };
-    this.#worker.on('error', fail);
-    this.#worker.on('exit', (code) => fail(new Error(`The shelf's thread stopped (exit code ${code})`)));
+    worker.on('error', stop);
+    worker.on('exit', (code) => stop(new Error(`The shelf's thread stopped (exit code ${code})`)));
   }
 
   #call<T>(op: Op, args: ArgsOf<Op>): Promise<T> {
-    if (this.#failure) return Promise.reject(this.#failure);
+    if (this.#closing) return Promise.reject(new Error("The shelf's thread is closed"));
     const id = this.#nextId++;
     return new Promise<T>((resolve, reject) => {
       this.#pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
       this.#worker.postMessage({ id, op, args, defaultLocale: this.defaultLocale() });
     });
+  }
+
+  /** Stops the thread as a fault would (for tests of what follows). */
+  async stopThread(): Promise<void> {
+    await this.#worker.terminate();
   }
 
   /** Resolves once the shelf is in memory. */
@@ -119,12 +140,15 @@ export class ShelfThread {
   }
 
   setSynonyms(...args: Args<'setSynonyms'>): Promise<void> {
+    this.#synonyms = args;
     return this.#call('setSynonyms', args);
   }
 
   async close(): Promise<void> {
-    if (this.#failure) return;
-    await this.#call('close', []).catch(() => undefined);
+    if (this.#closing) return;
+    const closed = this.#call('close', []).catch(() => undefined);
+    this.#closing = true;
+    await closed;
     await this.#worker.terminate();
   }
 }
