@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { AppError, type Code, type GoodsQuery, type Locale } from '@shop/contract';
 import type { ReaderHandle } from '@shop/db';
 import type { CatalogIndex, RefreshOutcome, ShelfLocale } from './catalog-index.ts';
+import { shelfWorkerUrl } from './shelf-bundle.ts';
 
 type Args<K extends keyof CatalogIndex> = CatalogIndex[K] extends (...args: infer A) => unknown ? A : never;
 
@@ -22,6 +23,9 @@ export type ShelfReply =
 type Op = ShelfCall['op'];
 type ArgsOf<O extends Op> = Extract<ShelfCall, { op: O }>['args'];
 
+/** A thread that stops this many times in a row before answering anything is not started again. */
+const MAX_FAILED_STARTS = 3;
+
 /** A listing's reply as the shelf's thread made it: the envelope's JSON, and the goods it shows. */
 export interface ListedReply {
   body: Buffer;
@@ -41,6 +45,9 @@ export class ShelfThread {
   #pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   #nextId = 1;
   #closing = false;
+  /** Threads that stopped one after another before answering anything: a fault at start, not a passing one. */
+  #failedStarts = 0;
+  #failure: Error | undefined;
   #synonyms: Args<'setSynonyms'> | undefined;
 
   constructor(
@@ -53,14 +60,17 @@ export class ShelfThread {
 
   #start(): void {
     const { transfer, ...handle } = this.reader();
-    const worker = new Worker(new URL('./shelf-worker-boot.mjs', import.meta.url), {
+    const worker = new Worker(shelfWorkerUrl(), {
       workerData: handle,
       transferList: transfer,
-      // The thread loads its TypeScript itself (shelf-worker-boot.mjs), whatever runs the shop.
+      // The thread's file is JavaScript (shelf-bundle.ts): it needs none of the loaders the shop may run under.
       execArgv: [],
     });
     this.#worker = worker;
+    let answered = false;
     worker.on('message', (reply: ShelfReply) => {
+      answered = true;
+      this.#failedStarts = 0;
       const pending = this.#pending.get(reply.id);
       if (!pending) return;
       this.#pending.delete(reply.id);
@@ -74,6 +84,10 @@ export class ShelfThread {
       for (const pending of this.#pending.values()) pending.reject(error);
       this.#pending.clear();
       if (this.#closing) return;
+      if (!answered && ++this.#failedStarts >= MAX_FAILED_STARTS) {
+        this.#failure = error;
+        return;
+      }
       this.onRestart(error);
       this.#start();
       if (this.#synonyms) void this.#call('setSynonyms', this.#synonyms).catch(() => undefined);
@@ -84,6 +98,7 @@ export class ShelfThread {
 
   #call<T>(op: Op, args: ArgsOf<Op>): Promise<T> {
     if (this.#closing) return Promise.reject(new Error("The shelf's thread is closed"));
+    if (this.#failure) return Promise.reject(this.#failure);
     const id = this.#nextId++;
     return new Promise<T>((resolve, reject) => {
       this.#pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
