@@ -70,14 +70,13 @@ export class CatalogService {
   /** A listing's reply, made to its bytes by the shelf's thread, and the goods it shows. */
   async listGoods(query: GoodsQuery, at: ShopLocale): Promise<ListedReply> {
     await this.ready;
-    return this.shelf.list(query, shelfAt(at), at.currency);
+    return this.shelf.list(query, shelfAt(at));
   }
 
   /** These goods as listings show them, in the order given; goods not on the shelf are left out. */
   async summaries(ids: readonly string[], at: ShopLocale): Promise<ListedGoods[]> {
     await this.ready;
-    const summaries = await this.shelf.summaries(ids, shelfAt(at));
-    return summaries.map((item) => ({ ...item, currency: at.currency }));
+    return this.shelf.summaries(ids, shelfAt(at));
   }
 
   /** Goods like this one, in stock, best first (`CatalogIndex.related`); "not found" when it is not on shelf. */
@@ -85,7 +84,7 @@ export class CatalogService {
     await this.ready;
     const related = await this.shelf.related(id, count, shelfAt(at));
     if (!related) throw new AppError(Code.notFound, 'error.goods.notFound');
-    return related.map((item) => ({ ...item, currency: at.currency }));
+    return related;
   }
 
   /** Reads these goods again after a committed change (catalog-changes.ts). */
@@ -191,7 +190,7 @@ export class CatalogService {
   }
 }
 
-/** What the shelf reads of a shopper's view (the currency is the market's): only this crosses to its thread. */
+/** What the shelf reads of a shopper's view: only this crosses to its thread. */
 function shelfAt(at: ShopLocale): ShelfLocale {
-  return { locale: at.locale, shopDefault: at.shopDefault, market: at.market };
+  return { locale: at.locale, shopDefault: at.shopDefault, market: at.market, currency: at.currency };
 }

@@ -24,7 +24,7 @@ describe("the catalog's shelf thread", () => {
       await shelf.setSynonyms({ 'en-US': [['headphones', 'cans']] });
       const search = async (keyword: string) => {
         const query = goodsQuerySchema.parse({ keyword });
-        const { body } = await shelf.list(query, { locale: 'en-US', shopDefault: 'en-US' }, 'USD');
+        const { body } = await shelf.list(query, { locale: 'en-US', shopDefault: 'en-US', currency: 'USD' });
         return goodsListEnvelopeSchema.parse(JSON.parse(body.toString())).data.map((goods) => goods.name);
       };
       const before = await search('cans');

@@ -8,7 +8,7 @@ type Args<K extends keyof CatalogIndex> = CatalogIndex[K] extends (...args: infe
 
 /** A call to the shelf's thread (shelf-worker.ts), with the shop's default language at the time. */
 export type ShelfCall = { id: number; defaultLocale: Locale } & (
-  | { op: 'list'; args: [query: GoodsQuery, at: ShelfLocale, currency: string] }
+  | { op: 'list'; args: [query: GoodsQuery, at: ShelfLocale] }
   | { op: 'summaries'; args: Args<'summaries'> }
   | { op: 'related'; args: Args<'related'> }
   | { op: 'stockOf'; args: Args<'stockOf'> }
@@ -116,11 +116,10 @@ export class ShelfThread {
     return this.#call('ready', []);
   }
 
-  async list(query: GoodsQuery, at: ShelfLocale, currency: string): Promise<ListedReply> {
+  async list(query: GoodsQuery, at: ShelfLocale): Promise<ListedReply> {
     const { body, goodsIds } = await this.#call<{ body: Uint8Array; goodsIds: string[] }>('list', [
       query,
       at,
-      currency,
     ]);
     return { body: Buffer.from(body.buffer, body.byteOffset, body.byteLength), goodsIds };
   }

@@ -28,7 +28,7 @@ const encoder = new TextEncoder();
 async function answer(call: ShelfCall): Promise<unknown> {
   switch (call.op) {
     case 'list': {
-      const [query, at, currency] = call.args;
+      const [query, at] = call.args;
       const page = await shelf.list(query, at);
       const meta = {
         page: query.page,
@@ -37,8 +37,7 @@ async function answer(call: ShelfCall): Promise<unknown> {
         facets: page.facets,
         ...(page.suggestion ? { suggestion: page.suggestion } : {}),
       };
-      const items = page.items.map((item) => ({ ...item, currency }));
-      return { body: encoder.encode(JSON.stringify(paged(items, meta))), goodsIds: page.goodsIds };
+      return { body: encoder.encode(JSON.stringify(paged(page.items, meta))), goodsIds: page.goodsIds };
     }
     case 'ready':
       return shelf.ready;
