@@ -263,6 +263,7 @@ export async function buildApp(config: AppConfig, database: Database): Promise<F
     otherCurrencies: () => markets.otherCurrencies(),
     timeSearch: metrics.timeSearch,
   });
+  metrics.watchShelf(catalog.catalog.shelfFigures());
   // Back office: coupons, settings. Each change drops the public replies it affects.
   mediaAdminRoutes(app, new MediaService(database.db), staffAccess);
   promotionsAdminRoutes(

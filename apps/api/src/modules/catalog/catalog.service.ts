@@ -52,6 +52,17 @@ export class CatalogService {
     this.ready = this.shelf.ready();
   }
 
+  /** How the shelf's thread is doing, for the operator's metrics. */
+  shelfFigures() {
+    const shelf = this.shelf;
+    return {
+      callsWaiting: () => shelf.callsWaiting(),
+      busySeconds: () => shelf.busySeconds(),
+      restarts: () => shelf.restarts(),
+      heap: () => shelf.heap(),
+    };
+  }
+
   /** Stops the shelf's thread as a fault would (tests: a new one takes over). */
   stopShelfThread(): Promise<void> {
     return this.shelf.stopThread();

@@ -30,8 +30,10 @@ describe("the catalog's shelf thread", () => {
       const before = await search('cans');
       expect(before.length).toBeGreaterThan(0);
 
+      expect(shelf.busySeconds()).toBeGreaterThan(0);
       await shelf.stopThread();
       await expect.poll(() => restarts.length).toBe(1);
+      expect(shelf.restarts()).toBe(1);
       // The new thread reads the shelf again; the synonym staff set still applies.
       expect(await search('cans')).toEqual(before);
       expect(restarts).toHaveLength(1);

@@ -14,7 +14,7 @@ export type ShelfCall = { id: number; defaultLocale: Locale } & (
   | { op: 'stockOf'; args: Args<'stockOf'> }
   | { op: 'refresh'; args: Args<'refresh'> }
   | { op: 'setSynonyms'; args: Args<'setSynonyms'> }
-  | { op: 'ready' | 'categoriesWithGoods' | 'reloadCategories' | 'reloadAll' | 'close'; args: [] }
+  | { op: 'ready' | 'categoriesWithGoods' | 'reloadCategories' | 'reloadAll' | 'heap' | 'close'; args: [] }
 );
 
 export type ShelfReply =
@@ -49,6 +49,10 @@ export class ShelfThread {
   #failedStarts = 0;
   #failure: Error | undefined;
   #synonyms: Args<'setSynonyms'> | undefined;
+  #restarts = 0;
+  /** Milliseconds the threads before this one worked, and this one's as last read. */
+  #busyBefore = 0;
+  #busyLastRead = 0;
 
   constructor(
     private readonly reader: () => ReaderHandle,
@@ -84,10 +88,13 @@ export class ShelfThread {
       for (const pending of this.#pending.values()) pending.reject(error);
       this.#pending.clear();
       if (this.#closing) return;
+      this.#busyBefore += this.#busyLastRead;
+      this.#busyLastRead = 0;
       if (!answered && ++this.#failedStarts >= MAX_FAILED_STARTS) {
         this.#failure = error;
         return;
       }
+      this.#restarts++;
       this.onRestart(error);
       this.#start();
       if (this.#synonyms) void this.#call('setSynonyms', this.#synonyms).catch(() => undefined);
@@ -109,6 +116,29 @@ export class ShelfThread {
   /** Stops the thread as a fault would (for tests of what follows). */
   async stopThread(): Promise<void> {
     await this.#worker.terminate();
+  }
+
+  /** Calls sent and not answered yet. */
+  callsWaiting(): number {
+    return this.#pending.size;
+  }
+
+  /** Seconds the thread (and those it replaced) spent working rather than waiting for calls. */
+  busySeconds(): number {
+    const busy = this.#worker.performance.eventLoopUtilization().active;
+    // A stopped thread reads as 0: what it had done is counted from its last reading.
+    if (busy > this.#busyLastRead) this.#busyLastRead = busy;
+    return (this.#busyBefore + this.#busyLastRead) / 1000;
+  }
+
+  /** Times a stopped thread was replaced. */
+  restarts(): number {
+    return this.#restarts;
+  }
+
+  /** The thread's JavaScript heap: what it uses, and what it holds. */
+  heap(): Promise<{ usedBytes: number; totalBytes: number }> {
+    return this.#call('heap', []);
   }
 
   /** Resolves once the shelf is in memory. */

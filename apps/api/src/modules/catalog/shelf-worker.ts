@@ -8,6 +8,7 @@
  * search allocates outlives it, and the HTTP thread's heap is small. A listing's reply is made here to its bytes,
  * so the HTTP thread only passes them on.
  */
+import { getHeapStatistics } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Locale } from '@shop/contract';
 import { connectReader, type ReaderAddress } from '@shop/db';
@@ -68,6 +69,10 @@ async function answer(call: ShelfCall): Promise<unknown> {
       synonyms = call.args[0];
       shelf.setSynonyms(synonyms);
       return undefined;
+    case 'heap': {
+      const heap = getHeapStatistics();
+      return { usedBytes: heap.used_heap_size, totalBytes: heap.total_heap_size };
+    }
     case 'close':
       await reader.close();
       return undefined;

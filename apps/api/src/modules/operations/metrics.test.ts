@@ -125,6 +125,22 @@ describe(`/metrics on ${testEngine()}`, () => {
     expect(grown.searchSeconds).toBeGreaterThan(0);
   });
 
+  it("shows the catalog's shelf thread: how long it worked, its heap, no call left waiting", async () => {
+    const grown = await growth({ busy: ['shop_shelf_busy_seconds_total'] }, async () => {
+      for (let i = 0; i < 20; i++)
+        expect(
+          (await callApi(t.app, 'GET', `/v1/home/goods?keyword=${randomUUID().slice(0, 6)}`)).status,
+        ).toBe(200);
+    });
+    expect(grown.busy).toBeGreaterThan(0);
+    const text = await scrapeText();
+    const used = valueOf(text, 'shop_shelf_heap_bytes', { kind: 'used' });
+    expect(used).toBeGreaterThan(1_000_000);
+    expect(valueOf(text, 'shop_shelf_heap_bytes', { kind: 'total' })).toBeGreaterThanOrEqual(used);
+    expect(text).toMatch(/^shop_shelf_calls_waiting 0$/m);
+    expect(text).toMatch(/^shop_shelf_restarts_total 0$/m);
+  });
+
   it('counts an order placed through the checkout, its payment captured and a refund', async () => {
     const { staff } = await signedInStaffAndAdmin(t);
     const shopper = await buyer(t.app, t.database, 'metrics');

@@ -25,6 +25,14 @@ interface RequestSeries {
   duration: { observe(seconds: number): void };
 }
 
+/** What `/metrics` reads of the catalog's shelf thread (`ShelfThread`). */
+export interface ShelfFigures {
+  callsWaiting(): number;
+  busySeconds(): number;
+  restarts(): number;
+  heap(): Promise<{ usedBytes: number; totalBytes: number }>;
+}
+
 let processRegistry: Registry | undefined;
 
 /**
@@ -159,6 +167,53 @@ export class ShopMetrics {
       registers: [this.registry],
       collect() {
         this.set(waiting());
+      },
+    });
+  }
+
+  /**
+   * The catalog's shelf thread (shelf-thread.ts), read when scraped: how many calls wait for it, how long it has
+   * worked (its rate is how busy it is: at 1 it is what keyword searches queue behind), its heap, its restarts.
+   */
+  watchShelf(shelf: ShelfFigures): void {
+    const registers = [this.registry];
+    new Gauge({
+      name: 'shop_shelf_calls_waiting',
+      help: "Calls (listings, searches, refreshes) sent to the catalog's shelf thread and not answered yet.",
+      registers,
+      collect() {
+        this.set(shelf.callsWaiting());
+      },
+    });
+    const active: Counter = new Counter({
+      name: 'shop_shelf_busy_seconds_total',
+      help: "Time the catalog's shelf thread spent working; its rate is the share of the time it was busy.",
+      registers,
+      collect: () => {
+        active.reset();
+        active.inc(shelf.busySeconds());
+      },
+    });
+    const restarts: Counter = new Counter({
+      name: 'shop_shelf_restarts_total',
+      help: "Times the catalog's shelf thread stopped (a fault, out of memory) and a new one took over.",
+      registers,
+      collect: () => {
+        restarts.reset();
+        restarts.inc(shelf.restarts());
+      },
+    });
+    const heap: Gauge<'kind'> = new Gauge({
+      name: 'shop_shelf_heap_bytes',
+      help: "The catalog's shelf thread's JavaScript heap: used, and total (what it holds from the system).",
+      labelNames: ['kind'],
+      registers,
+      collect: async () => {
+        const figures = await shelf.heap().catch(() => undefined);
+        heap.reset();
+        if (!figures) return;
+        heap.set({ kind: 'used' }, figures.usedBytes);
+        heap.set({ kind: 'total' }, figures.totalBytes);
       },
     });
   }
