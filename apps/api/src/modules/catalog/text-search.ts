@@ -382,16 +382,23 @@ export class TextSearch {
     /** The goods every word scored so far found, with their scores summed. */
     let among: Scored | undefined;
     const narrow = (matches: Scored) => (among = among ? intersect([among, matches]) : matches);
-    const keptKeys = words.flatMap((word, i) => (found[i] !== NOT_YET ? [wordKey(word, locale)] : []));
-    if (keptKeys.length > 1) {
-      // A brand and an edition come together again and again: their common goods are kept too.
-      const key = keptKeys.sort().join('\u0002');
+    const kept = found.flatMap((m, i) =>
+      m !== NOT_YET ? [{ matches: m as WordMatches, word: words[i]! }] : [],
+    );
+    if (kept.length > 1) {
+      // The two largest kept lists are where intersecting costs: a brand and an edition, thousands of goods each,
+      // which come together again and again. Their common goods are kept by those two words alone (with the
+      // keyword's other kept words in the key, few sets came back: 27 % found), the others narrowed from there.
+      kept.sort((a, b) => b.matches.docs.length - a.matches.docs.length);
+      const [largest, second, ...rest] = kept;
+      const key = [wordKey(largest!.word, locale), wordKey(second!.word, locale)].sort().join('\u0002');
       among = this.keptTogether.get(key);
       if (!among) {
-        for (const m of found) if (m !== NOT_YET) narrow(m as WordMatches);
-        if (this.wordsSeen.seenBefore(key)) this.keptTogether.set(key, among!);
+        among = intersect([largest!.matches, second!.matches]);
+        if (this.wordsSeen.seenBefore(key)) this.keptTogether.set(key, among);
       }
-    } else for (const m of found) if (m !== NOT_YET) narrow(m as WordMatches);
+      for (const { matches } of rest) narrow(matches);
+    } else for (const { matches } of kept) narrow(matches);
     // The other words are scored among those goods only (a brand and an edition asked often leave a few dozen),
     // unless that would cost more than scoring them whole (`matchOrDefer`).
     for (let i = 0; i < words.length; i++) {
