@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launchChromium, openShopper, seriousAccessibilityViolations } from './support/browser.ts';
 import { unexpectedErrors, type TestShopper } from './support/accounts.ts';
 import { activatedShopper } from './support/orders.ts';
@@ -27,6 +27,12 @@ async function api<T>(path: string, init?: RequestInit): Promise<T> {
   expect(body.code, `${path}: ${JSON.stringify(body.msg)}`).toBe(200);
   return body.data;
 }
+
+/** The shop's answer to the page's next wishlist call of this method. */
+const wishlistAnswer = (page: Page, method: 'GET' | 'PUT' | 'DELETE') =>
+  page.waitForResponse(
+    (r) => r.request().method() === method && new URL(r.url()).pathname.startsWith('/v1/home/wishlist'),
+  );
 
 let staff = '';
 /** A new goods with one SKU in stock, made by staff (nothing to choose before buying it). */
@@ -95,7 +101,8 @@ describe('wishlist', () => {
       await page.getByRole('heading', { level: 1, name: goods.name }).waitFor();
       const heart = page.getByRole('button', { name: `Save ${goods.name} to my wishlist` }).first();
       await expect.poll(() => heart.getAttribute('aria-pressed'), { timeout: 10_000 }).toBe('false');
-      await heart.click();
+      // The shop's answer is awaited before leaving: a page left while saving drops what it was sending.
+      await Promise.all([wishlistAnswer(page, 'PUT'), heart.click()]);
       await expect.poll(() => heart.getAttribute('aria-pressed'), { timeout: 10_000 }).toBe('true');
     }
     // The heart is on listing cards too, pressed for what the guest saved.
@@ -150,6 +157,43 @@ describe('wishlist', () => {
 
     expect(unexpectedErrors(guest.errors, [])).toEqual([]);
     await friend.context.close();
+    await guest.context.close();
+  });
+
+  it('keeps a heart pressed on a slow network before the list has arrived, and after the list arrives', async () => {
+    const goods = await simpleGoods('Linen napkin');
+    const guest = await openShopper(browser, baseUrl, 'en-US');
+    const { page } = guest;
+    // The list takes two seconds to arrive; the shopper does not wait for it.
+    let listAsked = (): void => undefined;
+    let listServed = (): void => undefined;
+    const listAskedOnce = new Promise<void>((resolve) => (listAsked = resolve));
+    const listServedOnce = new Promise<void>((resolve) => (listServed = resolve));
+    await page.route('**/v1/home/wishlist', async (route) => {
+      if (route.request().method() !== 'GET') return route.continue();
+      listAsked();
+      // The shop answers at once (no goods saved yet); the answer takes two seconds to arrive.
+      const answer = await route.fetch();
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      // The page may have given up on this read by now: its answer is older than the heart.
+      await route.fulfill({ response: answer }).catch(() => undefined);
+      listServed();
+    });
+    await page.goto(`/detail?id=${goods.id}`);
+    await page.getByRole('heading', { level: 1, name: goods.name }).waitFor();
+    await listAskedOnce;
+    const heart = page.getByRole('button', { name: `Save ${goods.name} to my wishlist` }).first();
+    await Promise.all([wishlistAnswer(page, 'PUT'), heart.click()]);
+    await expect.poll(() => heart.getAttribute('aria-pressed'), { timeout: 10_000 }).toBe('true');
+    // Once the slow read is over the heart is still pressed: the older list did not overwrite it.
+    await listServedOnce;
+    await page.waitForTimeout(500);
+    expect(await heart.getAttribute('aria-pressed')).toBe('true');
+
+    await page.unroute('**/v1/home/wishlist');
+    await Promise.all([wishlistAnswer(page, 'GET'), page.reload()]);
+    await expect.poll(() => heart.getAttribute('aria-pressed'), { timeout: 10_000 }).toBe('true');
+    expect(unexpectedErrors(guest.errors, [])).toEqual([]);
     await guest.context.close();
   });
 });

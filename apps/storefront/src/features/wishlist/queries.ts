@@ -13,13 +13,25 @@ export const useWishlist = () =>
     staleTime: 60_000,
   });
 
-/** Hearts or un-hearts a goods; the server's answer is the list as it now stands. */
+/**
+ * Hearts or un-hearts a goods; the server's answer is the list as it now stands. The toggles of every heart on
+ * the page run one after another (one `scope`), so answers arriving out of order cannot undo a later heart. A
+ * list still being read when a heart is pressed is cancelled first: read before the change, it would overwrite
+ * the answer. A press is never dropped for want of the list: it does what the heart showed (empty: save).
+ */
 export function useWishlistToggle() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ goodsId, saved }: { goodsId: string; saved: boolean }) =>
-      saved ? effects.addToWishlist(goodsId) : effects.removeFromWishlist(goodsId),
+    scope: { id: 'wishlist' },
+    mutationFn: async ({ goodsId, saved }: { goodsId: string; saved: boolean }) => {
+      await queryClient.cancelQueries({ queryKey: WISHLIST_KEY });
+      return saved ? effects.addToWishlist(goodsId) : effects.removeFromWishlist(goodsId);
+    },
     onSuccess: (list: Wishlist) => queryClient.setQueryData(WISHLIST_KEY, list),
-    onError: reportFailure,
+    onError: (error) => {
+      reportFailure(error);
+      // What the server holds is not known now: read it again rather than leave the heart as pressed.
+      void queryClient.invalidateQueries({ queryKey: WISHLIST_KEY });
+    },
   });
 }

@@ -33,7 +33,7 @@ export function WishlistHeart({
       aria-label={intl.formatMessage({ id: 'wishlist.heart' }, { name })}
       // Not disabled while busy: a disabled button would drop the keyboard's focus.
       onClick={() => {
-        if (!list.isPending && !toggle.isPending) toggle.mutate({ goodsId, saved: !saved });
+        if (!toggle.isPending) toggle.mutate({ goodsId, saved: !saved });
       }}
     >
       <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
