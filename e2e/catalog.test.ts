@@ -162,6 +162,35 @@ describe('the listing', () => {
       await context.close();
     }
   });
+  it('keeps every filter chosen in quick succession on a slow phone', async () => {
+    const categories = (await api<Category[]>('/home/categories')).data;
+    const parent = categories.find((category) => category.parentId === null && category.sort === 0);
+    if (!parent) throw new Error('the demo catalog has no first top-level category');
+    const { context, page, errors } = await openShopper(browser, baseUrl, 'en-US');
+    try {
+      await page.goto('/?sort=newest');
+      await listedIds(page);
+      // A phone many times slower than this machine: the listing is still drawing the category's goods when the
+      // shopper picks the order and ticks "in stock".
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
+      await page.getByLabel('Category').selectOption(parent.id);
+      await page.getByLabel('Sort by').selectOption('price_asc');
+      await page.getByRole('checkbox', { name: 'In stock only' }).click();
+      await page.waitForURL((url) => url.searchParams.get('inStock') === 'true');
+      expect(searchParam(page, 'categoryId')).toBe(parent.id);
+      expect(searchParam(page, 'sort')).toBe('price_asc');
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+      const expected = await api<GoodsSummary[]>(
+        `/home/goods?categoryId=${parent.id}&sort=price_asc&inStock=true&pageSize=24`,
+      );
+      await expect.poll(() => listedIds(page)).toEqual(expected.data.map((goods) => goods.id));
+      expect(await page.getByRole('checkbox', { name: 'In stock only' }).isChecked()).toBe(true);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });
 
 describe('goods detail', () => {

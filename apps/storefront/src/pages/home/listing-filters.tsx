@@ -7,6 +7,7 @@ import { categoryTree } from '../../features/catalog/category-tree.ts';
 import {
   activeFilterCount,
   GOODS_SORTS,
+  parseListing,
   listingSearch,
   toggleOption,
 } from '../../features/catalog/listing-params.ts';
@@ -29,7 +30,8 @@ const WIDE_SCREEN = '(min-width: 960px)';
 
 type PriceError = 'listing.price.invalid' | 'listing.price.order' | null;
 type PriceBand = GoodsFacets['priceBands'][number];
-type Apply = (change: Partial<ListingFilter>) => void;
+/** A change to the listing's filters, or one worked out from the filters as they now stand. */
+type Apply = (change: Partial<ListingFilter> | ((current: ListingFilter) => Partial<ListingFilter>)) => void;
 
 /** A count after a facet's value, part of its label so that screen readers read it with the name. */
 const countText = (intl: IntlShape, count: number | undefined) =>
@@ -209,7 +211,10 @@ function OptionFacet({
               <input
                 type="checkbox"
                 checked={filter.options?.includes(pair) ?? false}
-                onChange={(event) => apply({ options: toggleOption(filter, pair, event.target.checked) })}
+                onChange={(event) => {
+                  const checked = event.target.checked;
+                  apply((current) => ({ options: toggleOption(current, pair, checked) }));
+                }}
               />
               <span>
                 {value.name}
@@ -243,7 +248,7 @@ function ChosenFilters({
   afterRemove: () => void;
 }) {
   const intl = useIntl();
-  const chosen: { key: string; label: string; change: Partial<ListingFilter> }[] = [];
+  const chosen: { key: string; label: string; change: Parameters<Apply>[0] }[] = [];
   if (filter.categoryId) {
     const name = categories.find((category) => category.id === filter.categoryId)?.name;
     chosen.push({
@@ -273,7 +278,7 @@ function ChosenFilters({
     chosen.push({
       key: pair,
       label: `${option?.name ?? optionKey}: ${value}`,
-      change: { options: toggleOption(filter, pair, false) },
+      change: (current) => ({ options: toggleOption(current, pair, false) }),
     });
   }
   if (chosen.length === 0) return null;
@@ -342,8 +347,13 @@ export function ListingFilters({
   const toggle = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(() => window.matchMedia(WIDE_SCREEN).matches);
   const tree = categoryTree(categories);
-  const apply: Apply = (change) =>
-    void navigate({ search: listingSearch({ ...filter, ...change, page: 1 }) }, { state: IN_PLACE });
+  // From the address as it stands, not from `filter`: a change made while the previous one is still rendering
+  // (React Router navigates in a transition) would otherwise undo it (category chosen, then the sort: no category).
+  const apply: Apply = (change) => {
+    const current = parseListing(new URLSearchParams(window.location.search));
+    const changed = typeof change === 'function' ? change(current) : change;
+    void navigate({ search: listingSearch({ ...current, ...changed, page: 1 }) }, { state: IN_PLACE });
+  };
   const categoryCount = (id: string) =>
     facets ? (facets.categories.find((category) => category.id === id)?.count ?? 0) : undefined;
   const categoryLabel = (name: string, id: string) => `${name}${countText(intl, categoryCount(id))}`;
