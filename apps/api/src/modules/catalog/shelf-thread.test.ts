@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { goodsListEnvelopeSchema, goodsQuerySchema } from '@shop/contract';
 import { createTestApp, type TestApp } from '../../testing.ts';
-import { ShelfThread } from './shelf-thread.ts';
+import { holdHeapsCloser, ShelfThread } from './shelf-thread.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -40,5 +40,11 @@ describe("the catalog's shelf thread", () => {
     } finally {
       await shelf.close();
     }
+  });
+
+  it("leaves the heaps' growth to an operator who set it when starting Node", () => {
+    expect(holdHeapsCloser(['--heap-growing-percent=50'])).toBe(false);
+    expect(holdHeapsCloser(['--max-old-space-size=2048', '--heap_growing_percent=40'])).toBe(false);
+    expect(holdHeapsCloser(['--max-old-space-size=2048', '--enable-source-maps'])).toBe(true);
   });
 });
