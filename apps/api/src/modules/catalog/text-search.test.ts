@@ -147,4 +147,15 @@ describe('TextSearch, a keyword of several words', () => {
       expectSameGoods(busy.search(KEYWORDS[i]!, 'en-US'), expected[i]!);
     }
   });
+
+  it('keeps the goods of a misspelt word "did you mean" looked at whole through the searches after it', () => {
+    const keyword = 'chrager nimbus lite';
+    const expected = wordByWord(catalog(), keyword);
+    const busy = catalog();
+    // Looked at twice, the word's goods are kept: by its catalog words, where the keyword's search finds them.
+    busy.suggest('chrager', 'en-US', () => undefined);
+    busy.suggest('chrager', 'en-US', () => undefined);
+    for (const other of KEYWORDS) busy.search(other, 'en-US');
+    expectSameGoods(busy.search(keyword, 'en-US'), expected);
+  });
 });

@@ -5,6 +5,7 @@ import { SUPPORTED_LOCALES, type Locale } from '@shop/contract';
 import { SeenKeys } from '../../plugins/seen-keys.ts';
 import { fuzzyTerms } from './fuzzy-terms.ts';
 import { ListsByDoc } from './lists-by-doc.ts';
+import { SearchScratch } from './search-scratch.ts';
 import { SortedDocs } from './sorted-docs.ts';
 import {
   chineseGrams,
@@ -101,10 +102,12 @@ const EXACT = 1;
 const PREFIX = 0.6;
 const TYPO = 0.45;
 /**
- * Matches kept per word: about 12 bytes a goods, so a word matching all 100 000 goods takes 1.2 MB. 24 MB holds
- * every brand and edition of the bench's 100 000 goods (12 MB) with room; twice that only kept more one-off typos.
+ * Matches kept per word: about 12 bytes a goods, so a word matching all 100 000 goods takes 1.2 MB. The cold
+ * keywords of the bench's 100 000 goods come back to about 30 MB of words: at 24 MB the cache kept evicting words
+ * it scored whole again a moment later (0.41 ms a cold keyword in process, and its copies were most of the memory
+ * that made V8 collect the heap), at 32 MB 0.21 ms, at 48 MB 0.16–0.18 ms with no full collection at all.
  */
-const WORD_CACHE_BYTES = 24 * 1024 * 1024;
+const WORD_CACHE_BYTES = 48 * 1024 * 1024;
 /** Goods common to words asked together (`keptTogether`): a brand and an edition share about a thousand. */
 const TOGETHER_CACHE_BYTES = 8 * 1024 * 1024;
 /** Query words whose catalog words are kept (`candidateCache`): a few hundred bytes each. */
@@ -201,6 +204,8 @@ export class TextSearch {
   private docCapacity = 0;
   private scores = new Float64Array(0);
   private touched = new Uint32Array(0);
+  /** The lists a search makes on its way; what a cache keeps is copied out (`kept`). */
+  private readonly lists = new SearchScratch();
   private readonly wordCache = new LRUCache<string, WordMatches>({
     maxSize: WORD_CACHE_BYTES,
     sizeCalculation: (m) => m.docs.length * 12 + 200,
@@ -373,15 +378,16 @@ export class TextSearch {
     this.candidateCache.clear();
   }
 
-  /** The goods matching every word of the keyword. */
+  /** The goods matching every word of the keyword; its goods and scores are valid until the next search. */
   search(keyword: string, locale: Locale): TextMatches {
+    this.lists.reset();
     const words = queryWords(keyword);
     const found: (WordMatches | DeferredWord)[] = words.map(
       (word) => this.wordCache.get(wordKey(word, locale)) ?? NOT_YET,
     );
     /** The goods every word scored so far found, with their scores summed. */
     let among: Scored | undefined;
-    const narrow = (matches: Scored) => (among = among ? intersect([among, matches]) : matches);
+    const narrow = (matches: Scored) => (among = among ? intersect([among, matches], this.lists) : matches);
     const kept = found.flatMap((m, i) =>
       m !== NOT_YET ? [{ matches: m as WordMatches, word: words[i]! }] : [],
     );
@@ -394,8 +400,8 @@ export class TextSearch {
       const key = [wordKey(largest!.word, locale), wordKey(second!.word, locale)].sort().join('\u0002');
       among = this.keptTogether.get(key);
       if (!among) {
-        among = intersect([largest!.matches, second!.matches]);
-        if (this.wordsSeen.seenBefore(key)) this.keptTogether.set(key, among);
+        among = intersect([largest!.matches, second!.matches], this.lists);
+        if (this.wordsSeen.seenBefore(key)) this.keptTogether.set(key, this.lists.kept(among));
       }
       for (const { matches } of rest) narrow(matches);
     } else for (const { matches } of kept) narrow(matches);
@@ -414,7 +420,12 @@ export class TextSearch {
       .sort((a, b) => a.m.size - b.m.size);
     for (const { m, i } of deferred) {
       const parts = m.parts.map((candidates) => this.scoreAmong(candidates, among?.docs));
-      let matches: WordMatches = { ...intersect(parts), terms: new Set(), known: m.known, sounds: undefined };
+      let matches: WordMatches = {
+        ...intersect(parts, this.lists),
+        terms: new Set(),
+        known: m.known,
+        sounds: undefined,
+      };
       for (const part of parts) for (const term of part.terms) matches.terms.add(term);
       // Characters that never meet in one name are looked for by sound: only the whole catalog tells.
       if (words[i]!.text.chinese && matches.docs.length === 0) matches = this.matchWord(words[i]!, locale);
@@ -427,7 +438,7 @@ export class TextSearch {
     const chineseRuns = words.filter((w, i) => w.text.chinese && !matches[i]!.sounds).map((w) => w.text.norm);
     const soundRuns = matches.flatMap((m) => (m.sounds ? [m.sounds] : []));
     const unknownWords = matches.flatMap((m, i) => (m.known ? [] : [i]));
-    const { docs, scores } = among ?? intersect([]);
+    const { docs, scores } = among ?? intersect([], this.lists);
     return { docs, scores, terms, chineseRuns, soundRuns, unknownWords };
   }
 
@@ -485,7 +496,7 @@ export class TextSearch {
     if (!found) {
       found = word.text.chinese ? this.matchChinese(word.text.norm) : this.matchLatin(word, locale);
       // Kept once asked again: brands and kinds of goods come back in query after query, most typos never.
-      if (this.wordsSeen.seenBefore(key)) this.wordCache.set(key, found);
+      if (this.wordsSeen.seenBefore(key)) this.wordCache.set(key, this.lists.kept(found));
     }
     return found;
   }
@@ -530,7 +541,7 @@ export class TextSearch {
     const wordAgain = this.wordsSeen.seenBefore(key);
     const candidatesAgain = this.wordsSeen.seenBefore(scoreKey);
     if (!wordAgain && !candidatesAgain) return deferred;
-    const scored = this.score(candidates, NAME_AND_DESCRIPTION);
+    const scored = this.lists.kept(this.score(candidates, NAME_AND_DESCRIPTION));
     if (candidatesAgain) this.wordCache.set(scoreKey, { ...scored, known: false, sounds: undefined });
     const found = { ...scored, known, sounds: undefined };
     if (wordAgain) this.wordCache.set(key, found);
@@ -599,10 +610,10 @@ export class TextSearch {
     const lists = this.scoredLists(candidates, NAME_AND_DESCRIPTION);
     const size = lists.docs.reduce((sum, list) => sum + list.length, 0);
     if (among.length * lists.docs.length * PROBE_COST > size) {
-      return this.score(candidates, NAME_AND_DESCRIPTION, [bitsOf(among)]);
+      return this.score(candidates, NAME_AND_DESCRIPTION, [bitsOf(among, this.lists)]);
     }
-    const docs = new Int32Array(among.length);
-    const scores = new Float64Array(among.length);
+    const docs = this.lists.docs(among.length);
+    const scores = this.lists.scores(among.length);
     const cursors = new Int32Array(lists.docs.length);
     let found = 0;
     for (let d = 0; d < among.length; d++) {
@@ -645,7 +656,7 @@ export class TextSearch {
     if (kept) return kept;
     const scored = this.score(candidates, NAME_AND_DESCRIPTION);
     if (this.wordsSeen.seenBefore(key))
-      this.wordCache.set(key, { ...scored, known: false, sounds: undefined });
+      this.wordCache.set(key, { ...this.lists.kept(scored), known: false, sounds: undefined });
     return scored;
   }
 
@@ -656,12 +667,14 @@ export class TextSearch {
       grams.map((gram) =>
         this.score(new Map(this.words.has(gram) ? [[gram, EXACT]] : []), NAME_AND_DESCRIPTION),
       ),
+      this.lists,
     );
     if (byCharacters.docs.length > 0)
       return { ...byCharacters, terms: new Set(), known: true, sounds: undefined };
     const sounds = syllableGrams(run).map((gram) => SOUND + gram);
     const bySound = intersect(
       sounds.map((gram) => this.score(new Map(this.words.has(gram) ? [[gram, TYPO]] : []), SOUND_ONLY)),
+      this.lists,
     );
     return { ...bySound, terms: new Set(), known: false, sounds: pinyinSyllables(run).join(' ') };
   }
@@ -706,8 +719,8 @@ export class TextSearch {
       }
     }
     const terms = lists.terms;
-    const docs = new Int32Array(touchedCount);
-    const scores = new Float64Array(touchedCount);
+    const docs = this.lists.docs(touchedCount);
+    const scores = this.lists.scores(touchedCount);
     let at = 0;
     for (let cell = firstCell; cell <= lastCell; cell++) {
       let bits = touched[cell]!;
@@ -821,12 +834,15 @@ const membership = new WeakMap<Int32Array, Uint32Array>();
 /** Lists shorter than this are searched: their bits would cost more to make than the searches they save. */
 const BITS_FROM_LENGTH = 1024;
 
-function bitsOf(docs: Int32Array): Uint32Array {
+function bitsOf(docs: Int32Array, scratch: SearchScratch): Uint32Array {
   let bits = membership.get(docs);
   if (!bits) {
-    bits = new Uint32Array((docs[docs.length - 1]! >>> 5) + 1);
+    // A list of the scratch's lives for one search: its bits too.
+    const cells = (docs[docs.length - 1]! >>> 5) + 1;
+    const own = scratch.holds(docs);
+    bits = own ? scratch.bits(cells) : new Uint32Array(cells);
     for (let i = 0; i < docs.length; i++) bits[docs[i]! >>> 5]! |= 1 << (docs[i]! & 31);
-    membership.set(docs, bits);
+    if (!own) membership.set(docs, bits);
   }
   return bits;
 }
@@ -838,7 +854,7 @@ function bitsOf(docs: Int32Array): Uint32Array {
 /** Goods in document order, with their scores beside them. */
 type Scored = Pick<WordMatches, 'docs' | 'scores'>;
 
-function intersect(lists: Scored[]): Scored {
+function intersect(lists: Scored[], scratch: SearchScratch): Scored {
   if (lists.length === 0) return { docs: new Int32Array(0), scores: new Float64Array(0) };
   if (lists.length === 1) return { docs: lists[0]!.docs, scores: lists[0]!.scores };
   const [smallest, ...others] = [...lists].sort((a, b) => a.docs.length - b.docs.length);
@@ -849,10 +865,10 @@ function intersect(lists: Scored[]): Scored {
   const otherDocs = others.map((other) => other.docs);
   const otherScores = others.map((other) => other.scores);
   const length = smallDocs.length;
-  const docs = new Int32Array(length);
-  const scores = new Float64Array(length);
+  const docs = scratch.docs(length);
+  const scores = scratch.scores(length);
   const cursors = new Int32Array(others.length);
-  const bits = otherDocs.flatMap((list) => (list.length >= BITS_FROM_LENGTH ? [bitsOf(list)] : []));
+  const bits = otherDocs.flatMap((list) => (list.length >= BITS_FROM_LENGTH ? [bitsOf(list, scratch)] : []));
   let found = 0;
   outer: for (let i = 0; i < length; i++) {
     const doc = smallDocs[i]!;
