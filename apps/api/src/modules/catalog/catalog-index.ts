@@ -60,8 +60,11 @@ interface ShelfGoods {
   originalPrice: number | null;
   stock: number;
   sales: number;
-  /** ISO 8601, as listings send it (a string takes less than a Date, and compares the same). */
-  createdAt: string;
+  /**
+   * Milliseconds since 1970: a number takes 16 bytes where the ISO 8601 text listings send took 40, and compares
+   * the same.
+   */
+  createdAt: number;
   /** Option value facets the goods offers, as indexes into the index's value table. */
   values: Int32Array;
   options: GoodsOptionRecord[];
@@ -170,6 +173,8 @@ export class CatalogIndex {
   /** `valuesOf` each kept option list: goods with the same options share one array. */
   private readonly valuesOfOptions = new Map<GoodsOptionRecord[], Int32Array>();
   private readonly skuOptionLists = new Map<string, string[]>();
+  /** Image paths read lately, each one string however many goods show it (`sharedImage`). */
+  private readonly imagePaths = new Map<string, string>();
   /** Listings' selections by keyword and filters; dropped when the shelf changes what they hold. */
   private readonly selections = new LRUCache<string, Selection>({
     maxSize: SELECTION_CACHE_BYTES,
@@ -381,12 +386,12 @@ export class CatalogIndex {
         doc: known ? known.doc : -1,
         id: row.id,
         category,
-        image: row.image,
+        image: this.sharedImage(row.image),
         price: row.price,
         originalPrice: row.originalPrice,
         stock: row.stock,
         sales: row.sales,
-        createdAt: row.createdAt.toISOString(),
+        createdAt: row.createdAt.getTime(),
         options,
         values: this.valuesOf(options),
         skus: packSkus(skusOf.get(row.id) ?? []),
@@ -574,6 +579,18 @@ export class CatalogIndex {
       this.optionLists.set(key, kept);
     }
     return kept;
+  }
+
+  /**
+   * The string of an image path already held, where goods share it: the bench's 100 000 goods show 68 images, and
+   * their paths took 4.6 MB as a copy each. Forgotten past IMAGE_PATHS_KEPT paths, where most goods have their own.
+   */
+  private sharedImage(path: string): string {
+    const kept = this.imagePaths.get(path);
+    if (kept !== undefined) return kept;
+    if (this.imagePaths.size >= IMAGE_PATHS_KEPT) this.imagePaths.clear();
+    this.imagePaths.set(path, path);
+    return path;
   }
 
   /** One array for each combination of option values ("Red", "M"): most SKUs share theirs with thousands. */
@@ -953,7 +970,7 @@ export class CatalogIndex {
       currency: at.currency,
       sales: entry.sales,
       stock: entry.stock,
-      createdAt: entry.createdAt,
+      createdAt: new Date(entry.createdAt).toISOString(),
     };
     if (entry.rating) item.rating = entry.rating;
     return item;
@@ -1270,6 +1287,7 @@ export class CatalogIndex {
 }
 
 const NO_VALUES = new Int32Array(0);
+const IMAGE_PATHS_KEPT = 4096;
 const NO_DOCS = new Int32Array(0);
 const NO_SCORES = new Float64Array(0);
 

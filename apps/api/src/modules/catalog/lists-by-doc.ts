@@ -4,7 +4,8 @@
  * index's heap (235 MB now) and gave the collector 100 000 ArrayBuffers to track one by one.
  *
  * A list set again is written at the end and its old cells count as wasted; when half the cells are wasted the
- * lists are copied together.
+ * lists are copied together. The array grows by a quarter, not twice: at 100 000 goods it holds 26 MB, and
+ * doubling left up to as much again unused.
  */
 export class ListsByDoc {
   private cells = new Int32Array(1024);
@@ -41,6 +42,13 @@ export class ListsByDoc {
     return true;
   }
 
+  /** Copies the lists together into an array with a sixteenth to spare: after a load, when no more come soon. */
+  trim(): void {
+    const live = this.used - this.wasted;
+    const capacity = Math.max(1024, live + (live >> 4));
+    if (capacity < this.cells.length) this.copyTogether(capacity);
+  }
+
   private growDocs(size: number): void {
     const capacity = Math.max(size, this.lengths.length * 2, 1024);
     const starts = new Int32Array(capacity);
@@ -57,12 +65,16 @@ export class ListsByDoc {
    */
   private makeRoom(more: number): void {
     if (this.wasted * 2 < this.used) {
-      const grown = new Int32Array(Math.max(this.cells.length * 2, this.used + more));
+      const grown = new Int32Array(Math.max(this.cells.length + (this.cells.length >> 2), this.used + more));
       grown.set(this.cells.subarray(0, this.used));
       this.cells = grown;
       return;
     }
-    const capacity = Math.max(1024, (this.used - this.wasted + more) * 2);
+    const needed = this.used - this.wasted + more;
+    this.copyTogether(Math.max(1024, needed + (needed >> 2)));
+  }
+
+  private copyTogether(capacity: number): void {
     const cells = new Int32Array(capacity);
     let at = 0;
     for (let doc = 0; doc < this.lengths.length; doc++) {

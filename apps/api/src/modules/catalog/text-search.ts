@@ -349,10 +349,11 @@ export class TextSearch {
   }
 
   /**
-   * Trims every word's lists to their length, after a whole catalog was read: a list grown by insertion keeps
-   * room for more (up to twice what it holds). Later insertions grow a list again as needed.
+   * Trims every word's lists and the goods' word lists to their length, after a whole catalog was read: a list
+   * grown by insertion keeps room for more. Later insertions grow a list again as needed.
    */
   compact(): void {
+    this.docWords.trim();
     for (const postings of this.words.values()) {
       postings.name.trim();
       postings.sound.trim();
