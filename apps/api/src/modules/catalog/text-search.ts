@@ -205,7 +205,7 @@ export class TextSearch {
   private scores = new Float64Array(0);
   private touched = new Uint32Array(0);
   /** The lists a search makes on its way; what a cache keeps is copied out (`kept`). */
-  private readonly lists = new SearchScratch();
+  private readonly listScratch = new SearchScratch();
   private readonly wordCache = new LRUCache<string, WordMatches>({
     maxSize: WORD_CACHE_BYTES,
     sizeCalculation: (m) => m.docs.length * 12 + 200,
@@ -381,14 +381,15 @@ export class TextSearch {
 
   /** The goods matching every word of the keyword; its goods and scores are valid until the next search. */
   search(keyword: string, locale: Locale): TextMatches {
-    this.lists.reset();
+    this.listScratch.reset();
     const words = queryWords(keyword);
     const found: (WordMatches | DeferredWord)[] = words.map(
       (word) => this.wordCache.get(wordKey(word, locale)) ?? NOT_YET,
     );
     /** The goods every word scored so far found, with their scores summed. */
     let among: Scored | undefined;
-    const narrow = (matches: Scored) => (among = among ? intersect([among, matches], this.lists) : matches);
+    const narrow = (matches: Scored) =>
+      (among = among ? intersect([among, matches], this.listScratch) : matches);
     const kept = found.flatMap((m, i) =>
       m !== NOT_YET ? [{ matches: m as WordMatches, word: words[i]! }] : [],
     );
@@ -401,8 +402,8 @@ export class TextSearch {
       const key = [wordKey(largest!.word, locale), wordKey(second!.word, locale)].sort().join('\u0002');
       among = this.keptTogether.get(key);
       if (!among) {
-        among = intersect([largest!.matches, second!.matches], this.lists);
-        if (this.wordsSeen.seenBefore(key)) this.keptTogether.set(key, this.lists.kept(among));
+        among = intersect([largest!.matches, second!.matches], this.listScratch);
+        if (this.wordsSeen.seenBefore(key)) this.keptTogether.set(key, this.listScratch.kept(among));
       }
       for (const { matches } of rest) narrow(matches);
     } else for (const { matches } of kept) narrow(matches);
@@ -422,7 +423,7 @@ export class TextSearch {
     for (const { m, i } of deferred) {
       const parts = m.parts.map((candidates) => this.scoreAmong(candidates, among?.docs));
       let matches: WordMatches = {
-        ...intersect(parts, this.lists),
+        ...intersect(parts, this.listScratch),
         terms: new Set(),
         known: m.known,
         sounds: undefined,
@@ -439,7 +440,7 @@ export class TextSearch {
     const chineseRuns = words.filter((w, i) => w.text.chinese && !matches[i]!.sounds).map((w) => w.text.norm);
     const soundRuns = matches.flatMap((m) => (m.sounds ? [m.sounds] : []));
     const unknownWords = matches.flatMap((m, i) => (m.known ? [] : [i]));
-    const { docs, scores } = among ?? intersect([], this.lists);
+    const { docs, scores } = among ?? intersect([], this.listScratch);
     return { docs, scores, terms, chineseRuns, soundRuns, unknownWords };
   }
 
@@ -497,7 +498,7 @@ export class TextSearch {
     if (!found) {
       found = word.text.chinese ? this.matchChinese(word.text.norm) : this.matchLatin(word, locale);
       // Kept once asked again: brands and kinds of goods come back in query after query, most typos never.
-      if (this.wordsSeen.seenBefore(key)) this.wordCache.set(key, this.lists.kept(found));
+      if (this.wordsSeen.seenBefore(key)) this.wordCache.set(key, this.listScratch.kept(found));
     }
     return found;
   }
@@ -542,7 +543,7 @@ export class TextSearch {
     const wordAgain = this.wordsSeen.seenBefore(key);
     const candidatesAgain = this.wordsSeen.seenBefore(scoreKey);
     if (!wordAgain && !candidatesAgain) return deferred;
-    const scored = this.lists.kept(this.score(candidates, NAME_AND_DESCRIPTION));
+    const scored = this.listScratch.kept(this.score(candidates, NAME_AND_DESCRIPTION));
     if (candidatesAgain) this.wordCache.set(scoreKey, { ...scored, known: false, sounds: undefined });
     const found = { ...scored, known, sounds: undefined };
     if (wordAgain) this.wordCache.set(key, found);
@@ -611,10 +612,10 @@ export class TextSearch {
     const lists = this.scoredLists(candidates, NAME_AND_DESCRIPTION);
     const size = lists.docs.reduce((sum, list) => sum + list.length, 0);
     if (among.length * lists.docs.length * PROBE_COST > size) {
-      return this.score(candidates, NAME_AND_DESCRIPTION, [bitsOf(among, this.lists)]);
+      return this.score(candidates, NAME_AND_DESCRIPTION, [bitsOf(among, this.listScratch)]);
     }
-    const docs = this.lists.docs(among.length);
-    const scores = this.lists.scores(among.length);
+    const docs = this.listScratch.docs(among.length);
+    const scores = this.listScratch.scores(among.length);
     const cursors = new Int32Array(lists.docs.length);
     let found = 0;
     for (let d = 0; d < among.length; d++) {
@@ -657,7 +658,7 @@ export class TextSearch {
     if (kept) return kept;
     const scored = this.score(candidates, NAME_AND_DESCRIPTION);
     if (this.wordsSeen.seenBefore(key))
-      this.wordCache.set(key, { ...this.lists.kept(scored), known: false, sounds: undefined });
+      this.wordCache.set(key, { ...this.listScratch.kept(scored), known: false, sounds: undefined });
     return scored;
   }
 
@@ -668,14 +669,14 @@ export class TextSearch {
       grams.map((gram) =>
         this.score(new Map(this.words.has(gram) ? [[gram, EXACT]] : []), NAME_AND_DESCRIPTION),
       ),
-      this.lists,
+      this.listScratch,
     );
     if (byCharacters.docs.length > 0)
       return { ...byCharacters, terms: new Set(), known: true, sounds: undefined };
     const sounds = syllableGrams(run).map((gram) => SOUND + gram);
     const bySound = intersect(
       sounds.map((gram) => this.score(new Map(this.words.has(gram) ? [[gram, TYPO]] : []), SOUND_ONLY)),
-      this.lists,
+      this.listScratch,
     );
     return { ...bySound, terms: new Set(), known: false, sounds: pinyinSyllables(run).join(' ') };
   }
@@ -720,8 +721,8 @@ export class TextSearch {
       }
     }
     const terms = lists.terms;
-    const docs = this.lists.docs(touchedCount);
-    const scores = this.lists.scores(touchedCount);
+    const docs = this.listScratch.docs(touchedCount);
+    const scores = this.listScratch.scores(touchedCount);
     let at = 0;
     for (let cell = firstCell; cell <= lastCell; cell++) {
       let bits = touched[cell]!;
