@@ -23,7 +23,7 @@ import type { GoodsOptionRecord } from '@shop/db';
 import { SeenKeys } from '../../plugins/seen-keys.ts';
 import type { PricedMarket } from '../markets/markets.service.ts';
 import { pricedIn, pricesAsStored, skuPricesIn } from '../markets/priced.ts';
-import { highlightsOf, stretchSounding, textDigest, TextSearch, type TextMatches } from './text-search.ts';
+import { highlightsOf, stretchSounding, textNumber, TextSearch, type TextMatches } from './text-search.ts';
 import { wordsOf } from './search-text.ts';
 import {
   basePriceAt,
@@ -69,8 +69,8 @@ interface ShelfGoods {
   values: Int32Array;
   options: GoodsOptionRecord[];
   skus: PackedSkus;
-  /** `textDigest` of its names and descriptions, to know whether a refresh changed its words. */
-  textKey: string;
+  /** `textNumber` of its names and descriptions, to know whether a refresh changed its words. */
+  textKey: number;
   /** Its published reviews' average and count (goods_ratings); undefined while it has none. */
   rating: GoodsRating | undefined;
 }
@@ -377,7 +377,7 @@ export class CatalogIndex {
       }
       const texts = textsOf.get(row.id) ?? { names: [], descriptions: [] };
       const options = this.internOptions(row.options);
-      const textKey = textDigest(JSON.stringify([texts.names, texts.descriptions]));
+      const textKey = textNumber(JSON.stringify([texts.names, texts.descriptions]));
       const known = this.byId.get(row.id);
       const category = this.categoryIndex.get(row.categoryId) ?? NO_CATEGORY;
       // A literal of fixed shape, doc first: its fields live inside the object (a spread added them after, in a

@@ -63,5 +63,18 @@ describe('packed SKUs', () => {
 
   it('refuse an id that is not a UUID, which would shift every id after it', () => {
     expect(() => packSkus([{ ...skus[0]!, id: 'sku-1' }])).toThrow(/not a UUID/);
+    // Upper case would come back lower: refused rather than changed.
+    expect(() => packSkus([{ ...skus[0]!, id: skus[0]!.id.toUpperCase() }])).toThrow(/not a UUID/);
+  });
+
+  it('give back ids of every byte, the lowest and highest included, at 16 bytes a SKU', () => {
+    const edges = [
+      '00000000-0000-0000-0000-000000000000',
+      'ffffffff-ffff-ffff-ffff-ffffffffffff',
+      randomUUID(),
+    ];
+    const packed = packSkus(edges.map((id) => ({ ...skus[1]!, id })));
+    expect(edges.map((_, i) => skuIdAt(packed, i))).toEqual(edges);
+    expect(packed.ids).toHaveLength(48);
   });
 });

@@ -16,7 +16,10 @@ export interface ShelfSku {
  * full collection of the old generation marked; packed they are four per goods.
  */
 export interface PackedSkus {
-  /** The SKUs' ids joined, each ID_LENGTH characters (UUIDs). */
+  /**
+   * The SKUs' ids (UUIDs) as their 16 bytes, one character a byte, ID_BYTES characters each: 16 bytes a SKU where
+   * the UUIDs' text took 36 (10.6 MB → 4.7 MB for 294 496 SKUs).
+   */
   readonly ids: string;
   /** Each SKU's option values; the arrays are the index's interned ones, shared by thousands of SKUs. */
   readonly options: readonly string[][];
@@ -29,7 +32,20 @@ export interface PackedSkus {
   readonly own: Readonly<Record<string, number[]>> | undefined;
 }
 
-const ID_LENGTH = 36;
+const ID_BYTES = 16;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** Where a UUID's text has a dash, counted in bytes before it. */
+const DASH_AFTER = new Set([4, 6, 8, 10]);
+const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
+
+/** The UUID's 16 bytes as 16 characters; PostgreSQL writes UUIDs in lower case, the only form this accepts. */
+function idBytes(id: string): string {
+  if (!UUID.test(id)) throw new Error(`A SKU id is not a UUID: ${id}`);
+  const hex = id.replaceAll('-', '');
+  let bytes = '';
+  for (let i = 0; i < 32; i += 2) bytes += String.fromCharCode(parseInt(hex.slice(i, i + 2), 16));
+  return bytes;
+}
 const FIGURES = 3;
 const NO_PRICE = -1;
 const NOT_SET = -2;
@@ -38,7 +54,6 @@ export function packSkus(skus: readonly ShelfSku[]): PackedSkus {
   const figures = new Array<number>(skus.length * FIGURES);
   let own: Record<string, number[]> | undefined;
   skus.forEach((sku, i) => {
-    if (sku.id.length !== ID_LENGTH) throw new Error(`A SKU id is not a UUID: ${sku.id}`);
     figures[i * FIGURES] = sku.price;
     figures[i * FIGURES + 1] = sku.originalPrice ?? NO_PRICE;
     figures[i * FIGURES + 2] = sku.stock;
@@ -49,7 +64,12 @@ export function packSkus(skus: readonly ShelfSku[]): PackedSkus {
       column[i * 2 + 1] = price.originalPrice ?? NO_PRICE;
     }
   });
-  return { ids: skus.map((sku) => sku.id).join(''), options: skus.map((sku) => sku.options), figures, own };
+  return {
+    ids: skus.map((sku) => idBytes(sku.id)).join(''),
+    options: skus.map((sku) => sku.options),
+    figures,
+    own,
+  };
 }
 
 /** The SKUs as objects again, new ones: a detail page's reply may keep them. */
@@ -98,7 +118,12 @@ export function skuCount(packed: PackedSkus): number {
 }
 
 export function skuIdAt(packed: PackedSkus, i: number): string {
-  return packed.ids.slice(i * ID_LENGTH, (i + 1) * ID_LENGTH);
+  let id = '';
+  for (let byte = 0; byte < ID_BYTES; byte++) {
+    if (DASH_AFTER.has(byte)) id += '-';
+    id += HEX[packed.ids.charCodeAt(i * ID_BYTES + byte)];
+  }
+  return id;
 }
 
 export function setSkuStock(packed: PackedSkus, i: number, stock: number): void {

@@ -65,6 +65,14 @@ export function textDigest(text: string): string {
   return createHash('sha1').update(text).digest('base64').slice(0, 27);
 }
 
+/**
+ * A stand-in for a text held as a number: the first 48 bits of its SHA-1, 16 bytes where `textDigest`'s string
+ * takes 48 (a goods' names and descriptions, 100 000 of them). Two different texts share one once in 2⁴⁸.
+ */
+export function textNumber(text: string): number {
+  return createHash('sha1').update(text).digest().readUIntBE(0, 6);
+}
+
 export interface TextMatches {
   docs: Int32Array;
   scores: Float64Array;
