@@ -13,6 +13,9 @@ import {
   nextKeptMail,
   type TestApp,
 } from '../../testing.ts';
+import type { OutgoingMessage } from '../mail/mailer.ts';
+import { OrderAccess } from './order-access.ts';
+import { orderMailer } from './order-mail.ts';
 
 /** Defect 12: an order's mails say what was bought, where it goes and what it cost, in the shopper's language. */
 let t: TestApp;
@@ -125,5 +128,36 @@ describe('order mails list the lines, the address and the totals', () => {
     const mail = await nextKeptMail(t, s.email);
     expect(mail.html).toContain('&lt;b&gt;Ana&lt;/b&gt;');
     expect(mail.html).not.toContain('<b>Ana</b>');
+  });
+});
+
+describe('the placed mail', () => {
+  it('lists the lines the order was just written with, without reading them from the database again', async () => {
+    const { email, order } = await orderAs('en-US');
+    const [row] = await t.database.db.select().from(schema.orders).where(eq(schema.orders.id, order.id));
+    const written = await t.database.db
+      .select()
+      .from(schema.orderLines)
+      .where(eq(schema.orderLines.orderId, order.id));
+    const sent: OutgoingMessage[] = [];
+    const failures: unknown[] = [];
+    const mail = orderMailer({
+      contactOf: async () => ({ email, locale: 'en-US', guest: false }),
+      access: new OrderAccess(() => 'a shop secret for this test only'),
+      send: async (message) => void sent.push(message),
+      shopName: () => 'Test shop',
+      publicUrl: 'http://shop.test',
+      paymentWindowMinutes: () => 30,
+      linesOf: () => Promise.reject(new Error('the lines were read again')),
+      namedAddress: async (address) => address,
+      log: { error: (details: unknown) => void failures.push(details) } as never,
+    });
+    // Given in reverse: the mail lists them as every other mail does, by SKU id.
+    await mail('placed', row!, { lines: [...written].reverse() });
+    expect(failures).toEqual([]);
+    expect(sent).toHaveLength(1);
+    const listed = order.lines.map((line: { name: string }) => sent[0]!.text.indexOf(`- ${line.name}`));
+    expect(listed.every((at: number) => at >= 0)).toBe(true);
+    expect(listed).toEqual([...listed].sort((a, b) => a - b));
   });
 });

@@ -47,9 +47,13 @@ async function summaryOf(
   order: OrderRow,
   locale: Locale,
   receiptLink: string,
+  given: OrderLineRow[] | undefined,
 ): Promise<OrderSummary> {
   const [lines, address] = await Promise.all([
-    deps.linesOf(order.id),
+    // Listed as `linesOf` lists them, by SKU id, whoever gave them.
+    given
+      ? [...given].sort((a, b) => (a.skuId < b.skuId ? -1 : a.skuId > b.skuId ? 1 : 0))
+      : deps.linesOf(order.id),
     deps.namedAddress(order.address, locale),
   ]);
   const format = (amount: number) => money(amount, order.currency, locale);
@@ -103,7 +107,7 @@ export function orderMailer(deps: OrderMailDeps): OrderNotifier {
           link,
           carrier: order.carrier ?? '',
           tracking: order.trackingNumber ?? '',
-          summary: await summaryOf(deps, order, contact.locale, `${link}&print=1`),
+          summary: await summaryOf(deps, order, contact.locale, `${link}&print=1`, extra?.lines),
           ...(contact.guest && {
             invitation: {
               email: contact.email,

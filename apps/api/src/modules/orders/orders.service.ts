@@ -117,6 +117,8 @@ export type OrderChangeNotice = OrderNotice | 'completed';
 export interface NoticeDetails {
   amount?: number;
   message?: string;
+  /** The order's lines, when the caller has just written them: its mail need not read them again. */
+  lines?: OrderLineRow[];
 }
 export type OrderNotifier = (
   notice: OrderChangeNotice,
@@ -302,7 +304,7 @@ export class OrdersService {
     findFirst: () => Promise<{ id: string } | undefined>,
   ): Promise<{ detail: OrderDetail } | { firstId: string }> {
     const terms = this.terms();
-    let placed: { row: OrderRow; detail: OrderDetail };
+    let placed: { row: OrderRow; lines: OrderLineRow[]; detail: OrderDetail };
     try {
       placed = await transact(this.db, async (tx) => {
         const userId = await order.ownerOf(tx);
@@ -368,6 +370,7 @@ export class OrdersService {
           );
         return {
           row: row!,
+          lines: orderedLines,
           detail: {
             ...toOrder(row!, orderedLines, events),
             charges: [],
@@ -386,7 +389,7 @@ export class OrdersService {
       throw error;
     }
     await this.stockChanged([...new Set(placed.detail.lines.map((line) => line.goodsId))], true);
-    await this.notify('placed', placed.row);
+    await this.notify('placed', placed.row, { lines: placed.lines });
     return { detail: placed.detail };
   }
 
