@@ -93,6 +93,13 @@ describe(`the schema on ${testEngine()}`, () => {
     expect(waits).toHaveLength(before);
   });
 
+  it("keeps PGlite's page cache small, in the memory it never gives back; PostgreSQL's is the server's", async () => {
+    const result = await database.db.execute(sql`show shared_buffers`);
+    const rows = (Array.isArray(result) ? result : result.rows) as { shared_buffers: string }[];
+    if (database.kind === 'pglite') expect(rows[0]!.shared_buffers).toBe('32MB');
+    else expect(rows[0]!.shared_buffers).toMatch(/^\d+[kMG]B$/);
+  });
+
   it('lets the event loop answer sockets while queries keep the connection busy', async () => {
     // A flash sale: hundreds of queries queued at once. A socket's callback (here a setImmediate, which runs where
     // socket reads run) must not wait for the whole queue; before, PGlite ran its queue without a pause.
