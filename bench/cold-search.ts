@@ -5,9 +5,14 @@
  * `bench_cold_<goods>` on BENCH_DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432/postgres)
  * and kept for the next run; each run is a fresh shop process, 3 s of warm-up, then BENCH_SECONDS (default 15)
  * measured at BENCH_CONNECTIONS (default 50). Prints req/s, p50, p99, max, the shop's CPU a request and RSS.
+ * BENCH_ENGINE=pglite: the same on PGlite, seeded once into `<tmpdir>/shop-bench-cold-<goods>` and kept.
  */
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
+import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -21,27 +26,41 @@ const seconds = positiveIntegerFromEnv('BENCH_SECONDS', 15);
 const connections = positiveIntegerFromEnv('BENCH_CONNECTIONS', 50);
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const name = `bench_cold_${goods}`;
-const databaseUrl = Object.assign(new URL(serverUrl), { pathname: `/${name}` }).toString();
+const pglite = process.env.BENCH_ENGINE === 'pglite';
 
-const admin = new pg.Client({ connectionString: serverUrl });
-await admin.connect();
-const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount;
-if (!exists) {
-  await admin.query(`create database ${name}`);
+async function seed(where: string): Promise<boolean> {
   const child = fork(
     fileURLToPath(new URL('seed-catalog-child.ts', import.meta.url)),
-    [databaseUrl, String(goods)],
+    [where, String(goods)],
     {
       execArgv: ['--import', 'tsx'],
     },
   );
   const [code] = (await once(child, 'exit')) as [number | null];
-  if (code !== 0) {
-    await admin.query(`drop database ${name}`);
+  return code === 0;
+}
+
+let databaseUrl: string;
+if (pglite) {
+  databaseUrl = join(tmpdir(), `shop-bench-cold-${goods}`);
+  if (!existsSync(databaseUrl) && !(await seed(databaseUrl))) {
+    await rm(databaseUrl, { recursive: true, force: true });
     throw new Error('seeding failed');
   }
+} else {
+  databaseUrl = Object.assign(new URL(serverUrl), { pathname: `/${name}` }).toString();
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount;
+  if (!exists) {
+    await admin.query(`create database ${name}`);
+    if (!(await seed(databaseUrl))) {
+      await admin.query(`drop database ${name}`);
+      throw new Error('seeding failed');
+    }
+  }
+  await admin.end();
 }
-await admin.end();
 
 for (let run = 1; run <= runs; run++) {
   const started = Date.now();

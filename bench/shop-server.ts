@@ -33,10 +33,13 @@ async function makeScratchDatabase(serverUrl: string | undefined): Promise<Scrat
   let database: Database | undefined;
   const kept = process.env.BENCH_KEPT_DATABASE_URL;
   if (kept) {
-    // cold-search.ts: a database seeded once and kept between runs, so each run starts in seconds.
+    // cold-search.ts: a database seeded once and kept between runs, so each run starts in seconds; a PostgreSQL
+    // URL or a PGlite data directory.
+    const postgres = /^postgres(ql)?:/.test(kept);
     return {
       where: kept,
-      open: async () => (database = await createDb({ databaseUrl: kept, dataDir: '' })),
+      open: async () =>
+        (database = await createDb(postgres ? { databaseUrl: kept, dataDir: '' } : { dataDir: kept })),
       discard: async () => {
         await database?.close();
       },
