@@ -142,7 +142,12 @@ const FIRST_ORDERED = 240;
 const NO_CATEGORY = -1;
 /** Market price columns kept at once (`marketColumn`): 8 bytes a goods each, one per market with own prices. */
 const MARKET_COLUMNS = 8;
-const LOAD_BATCH = 5000;
+/**
+ * Goods read at a time while loading. A batch's rows pass through the database's memory, and on PGlite through its
+ * WebAssembly memory and its thread's heap, which keep their largest size: 5 000 left a PGlite shop with 100 000
+ * goods 40–85 MB larger than 1 000, which starts as fast (bench/RESULTS.md, session 22).
+ */
+const LOAD_BATCH = 1000;
 /** A keyword finding fewer goods than this gets a "did you mean" when one of its words is not the catalog's. */
 const FEW_RESULTS = 5;
 
