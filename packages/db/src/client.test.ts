@@ -94,8 +94,8 @@ describe(`the schema on ${testEngine()}`, () => {
   });
 
   it("keeps PGlite's page cache small, in the memory it never gives back; PostgreSQL's is the server's", async () => {
-    const result = await database.db.execute(sql`show shared_buffers`);
-    const rows = (Array.isArray(result) ? result : result.rows) as { shared_buffers: string }[];
+    const result = await database.db.execute<{ shared_buffers: string }>(sql`show shared_buffers`);
+    const rows = (result as unknown as { rows: { shared_buffers: string }[] }).rows;
     if (database.kind === 'pglite') expect(rows[0]!.shared_buffers).toBe('32MB');
     else expect(rows[0]!.shared_buffers).toMatch(/^\d+[kMG]B$/);
   });
