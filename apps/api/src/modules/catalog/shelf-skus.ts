@@ -34,18 +34,16 @@ export interface PackedSkus {
 
 const ID_BYTES = 16;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-/** Where a UUID's text has a dash, counted in bytes before it. */
+/** A UUID's text has a dash after this many of its bytes. */
 const DASH_AFTER = new Set([4, 6, 8, 10]);
 const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
 
 /** The UUID's 16 bytes as 16 characters; PostgreSQL writes UUIDs in lower case, the only form this accepts. */
 function idBytes(id: string): string {
   if (!UUID.test(id)) throw new Error(`A SKU id is not a UUID: ${id}`);
-  const hex = id.replaceAll('-', '');
-  let bytes = '';
-  for (let i = 0; i < 32; i += 2) bytes += String.fromCharCode(parseInt(hex.slice(i, i + 2), 16));
-  return bytes;
+  return Buffer.from(id.replaceAll('-', ''), 'hex').toString('latin1');
 }
+
 const FIGURES = 3;
 const NO_PRICE = -1;
 const NOT_SET = -2;
